@@ -1,0 +1,525 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR MIT */
+/*
+ * zmath.h - zone math for zoned block devices of any zone size
+ *
+ * Zoned devices (SMR disks, NVMe ZNS) split their capacity into zones of a
+ * fixed size. Much code assumes that size is a power of 2 and turns zone
+ * math into shifts and masks. NVMe ZNS allows any zone size, and NAND does
+ * not naturally come in powers of 2. This header does the zone math once,
+ * exactly, for every zone size, in two layers:
+ *
+ * 1. Stateless helpers, zmath_*(pos, zone_size): a power-of-2 size takes a
+ *    shift or a mask, any other size a 64-bit division.
+ *
+ * 2. A geometry, struct zmath_geom, set up once per device by
+ *    zmath_geom_init(). Its helpers, zmath_geom_*(geom, pos), replace the
+ *    division by a multiplication with a precomputed reciprocal, so that a
+ *    device whose zone size is not a power of 2 pays a few cycles more than
+ *    one whose zone size is, not a division.
+ *
+ * Positions, sizes and capacities are unsigned 64-bit numbers in any unit
+ * (sectors or bytes) as long as the caller uses one unit throughout. Every
+ * helper returns exactly what integer division returns, for every 64-bit
+ * position and every zone size from 1 to 2^64 - 1.
+ *
+ * The same file builds in the Linux kernel (as include/linux/zmath.h) and in
+ * userspace (C99 or later, C++); the block below maps the few primitives.
+ * In userspace define ZMATH_HAVE_U64 if u64 and u32 are already defined.
+ *
+ * The reciprocal (see zmath_geom_init()) follows Granlund and Montgomery,
+ * "Division by Invariant Integers using Multiplication" (PLDI 1994), and
+ * libdivide's encoding, with one twist: the zone size's power-of-2 factor
+ * is shifted out of the position first. Zone sizes are whole MiB in
+ * practice, so that factor is large, the remaining odd divisor is small
+ * and a single 64-bit multiply-high is exact.
+ */
+#ifndef _ZMATH_H
+#define _ZMATH_H
+
+#ifdef __KERNEL__
+#include <linux/bitops.h>
+#include <linux/errno.h>
+#include <linux/limits.h>
+#include <linux/log2.h>
+#include <linux/math64.h>
+#include <linux/types.h>
+
+#define ZMATH_U64_MAX	U64_MAX
+
+static inline u64 zmath_div64_rem(u64 dividend, u64 divisor, u64 *remainder)
+{
+	return div64_u64_rem(dividend, divisor, remainder);
+}
+
+static inline u64 zmath_mul_hi(u64 a, u64 b)
+{
+	return mul_u64_u64_shr(a, b, 64);
+}
+
+static inline unsigned int zmath_ctz64(u64 x)
+{
+	return __ffs64(x);
+}
+
+static inline unsigned int zmath_ilog2(u64 x)
+{
+	return ilog2(x);
+}
+
+#else /* !__KERNEL__ */
+#include <errno.h>
+#include <stdint.h>
+#ifndef __cplusplus
+#include <stdbool.h>
+#endif
+
+#ifndef ZMATH_HAVE_U64
+typedef uint64_t u64;
+typedef uint32_t u32;
+#endif
+
+#define ZMATH_U64_MAX	UINT64_MAX
+
+static inline u64 zmath_div64_rem(u64 dividend, u64 divisor, u64 *remainder)
+{
+	*remainder = dividend % divisor;
+	return dividend / divisor;
+}
+
+#ifdef __SIZEOF_INT128__
+__extension__ typedef unsigned __int128 zmath_u128;
+
+static inline u64 zmath_mul_hi(u64 a, u64 b)
+{
+	return (u64)(((zmath_u128)a * b) >> 64);
+}
+#else
+/* Four 32x32->64 multiplies, as the kernel's mul_u64_u64_shr() on 32-bit. */
+static inline u64 zmath_mul_hi(u64 a, u64 b)
+{
+	u64 a_lo = (u32)a, a_hi = a >> 32;
+	u64 b_lo = (u32)b, b_hi = b >> 32;
+	u64 lo_lo = a_lo * b_lo;
+	u64 hi_lo = a_hi * b_lo;
+	u64 lo_hi = a_lo * b_hi;
+	u64 mid = (lo_lo >> 32) + (u32)hi_lo + (u32)lo_hi;
+
+	return a_hi * b_hi + (hi_lo >> 32) + (lo_hi >> 32) + (mid >> 32);
+}
+#endif
+
+static inline unsigned int zmath_ctz64(u64 x)
+{
+	return (unsigned int)__builtin_ctzll(x);
+}
+
+static inline unsigned int zmath_ilog2(u64 x)
+{
+	return 63 - (unsigned int)__builtin_clzll(x);
+}
+#endif /* __KERNEL__ */
+
+/**
+ * zmath_is_po2() - tell whether a zone size is a power of 2
+ * @zone_size: the zone size
+ *
+ * Return: true if @zone_size is a power of 2. 0 is not a power of 2.
+ */
+static inline bool zmath_is_po2(u64 zone_size)
+{
+	return zone_size != 0 && (zone_size & (zone_size - 1)) == 0;
+}
+
+/*
+ * The stateless helpers. A zone size of 0 never traps: it reads as 2^64, one
+ * zone spanning the whole 64-bit space, which is what the power-of-2 masks
+ * give for it. So zone 0 starts at 0 and holds every position.
+ */
+
+/**
+ * zmath_zone_no() - number of the zone that holds a position
+ * @pos: the position
+ * @zone_size: the zone size, in the unit of @pos
+ *
+ * Return: @pos / @zone_size, or 0 for a @zone_size of 0.
+ */
+static inline u64 zmath_zone_no(u64 pos, u64 zone_size)
+{
+	u64 rem;
+
+	if (zmath_is_po2(zone_size))
+		return pos >> zmath_ctz64(zone_size);
+	if (!zone_size)
+		return 0;
+	return zmath_div64_rem(pos, zone_size, &rem);
+}
+
+/**
+ * zmath_zone_offset() - offset of a position from the start of its zone
+ * @pos: the position
+ * @zone_size: the zone size, in the unit of @pos
+ *
+ * Return: @pos % @zone_size, or @pos for a @zone_size of 0.
+ */
+static inline u64 zmath_zone_offset(u64 pos, u64 zone_size)
+{
+	u64 rem;
+
+	if ((zone_size & (zone_size - 1)) == 0)
+		return pos & (zone_size - 1);
+	zmath_div64_rem(pos, zone_size, &rem);
+	return rem;
+}
+
+/**
+ * zmath_zone_start() - start of the zone that holds a position
+ * @pos: the position
+ * @zone_size: the zone size, in the unit of @pos
+ *
+ * Same as zmath_rounddown().
+ *
+ * Return: @pos rounded down to a multiple of @zone_size; 0 for a @zone_size
+ * of 0.
+ */
+static inline u64 zmath_zone_start(u64 pos, u64 zone_size)
+{
+	return pos - zmath_zone_offset(pos, zone_size);
+}
+
+/**
+ * zmath_rounddown() - round a position down to a zone boundary
+ * @pos: the position
+ * @zone_size: the zone size, in the unit of @pos
+ *
+ * Return: the largest multiple of @zone_size not above @pos; 0 for a
+ * @zone_size of 0.
+ */
+static inline u64 zmath_rounddown(u64 pos, u64 zone_size)
+{
+	return zmath_zone_start(pos, zone_size);
+}
+
+/**
+ * zmath_is_aligned() - tell whether a position is a zone boundary
+ * @pos: the position
+ * @zone_size: the zone size, in the unit of @pos
+ *
+ * Return: true if @pos is a multiple of @zone_size. For a @zone_size of 0,
+ * only 0 is.
+ */
+static inline bool zmath_is_aligned(u64 pos, u64 zone_size)
+{
+	return zmath_zone_offset(pos, zone_size) == 0;
+}
+
+/*
+ * Round-up from a known offset in zone, shared by both layers: @start + the
+ * zone size may not fit in 64 bits, and a zone size of 0 (2^64) never does.
+ */
+static inline bool zmath_roundup_from_offset(u64 pos, u64 offset,
+					     u64 zone_size, u64 *res)
+{
+	u64 start = pos - offset;
+
+	if (!offset) {
+		*res = pos;
+		return false;
+	}
+	*res = start + zone_size;
+	return !zone_size || start > ZMATH_U64_MAX - zone_size;
+}
+
+/**
+ * zmath_roundup_overflow() - round a position up to a zone boundary, checked
+ * @pos: the position
+ * @zone_size: the zone size, in the unit of @pos
+ * @res: where to store the result
+ *
+ * Like check_add_overflow(), stores the result modulo 2^64 in @res and tells
+ * whether it wrapped: the smallest multiple of @zone_size not below @pos may
+ * not fit in 64 bits. A @zone_size of 0 (2^64) overflows for any non-zero
+ * @pos.
+ *
+ * Return: true if the rounded-up position does not fit in 64 bits.
+ */
+static inline bool zmath_roundup_overflow(u64 pos, u64 zone_size, u64 *res)
+{
+	return zmath_roundup_from_offset(pos, zmath_zone_offset(pos, zone_size),
+					 zone_size, res);
+}
+
+/**
+ * zmath_roundup() - round a position up to a zone boundary
+ * @pos: the position
+ * @zone_size: the zone size, in the unit of @pos
+ *
+ * A rounded-up position can exceed 2^64 - 1; this helper then returns 0,
+ * which no other non-zero @pos can round up to, as the kernel's ALIGN() does
+ * for powers of 2. Use zmath_roundup_overflow() to be told explicitly.
+ *
+ * Return: the smallest multiple of @zone_size not below @pos, or 0 if that
+ * does not fit in 64 bits.
+ */
+static inline u64 zmath_roundup(u64 pos, u64 zone_size)
+{
+	u64 res;
+
+	if (zmath_roundup_overflow(pos, zone_size, &res))
+		return 0;
+	return res;
+}
+
+/**
+ * zmath_nr_zones() - number of zones needed to cover a capacity
+ * @capacity: the capacity
+ * @zone_size: the zone size, in the unit of @capacity
+ *
+ * A last zone smaller than @zone_size counts as a zone. Exact for every
+ * @capacity up to 2^64 - 1: there is no @capacity + @zone_size - 1 to
+ * overflow.
+ *
+ * Return: @capacity / @zone_size rounded up; for a @zone_size of 0, 1 if
+ * @capacity is not 0, else 0.
+ */
+static inline u64 zmath_nr_zones(u64 capacity, u64 zone_size)
+{
+	return zmath_zone_no(capacity, zone_size) +
+	       !zmath_is_aligned(capacity, zone_size);
+}
+
+/**
+ * struct zmath_geom - zone geometry with a precomputed reciprocal
+ * @zone_size: the zone size, never 0
+ * @magic: 0 if @zone_size is a power of 2, else the multiplier M below
+ * @pre_shift: number of trailing zero bits of @zone_size
+ * @post_shift: right shift applied after the multiply-high
+ * @add: true if M needs 65 bits (its low 64 bits are in @magic)
+ *
+ * Encoding. Write @zone_size = 2^k * d with d odd, k = @pre_shift. Then
+ * pos / @zone_size = (pos >> k) / d, and n = pos >> k has at most 64 - k
+ * bits.
+ *
+ * - d = 1: @magic is 0 and the zone number is n itself: one shift.
+ * - Otherwise, with s = @post_shift = floor(log2(d)), M = floor(2^(64+s) / d)
+ *   + 1 fits in 64 bits and the zone number is mulhi(n, M) >> s, exact when
+ *   e * 2^(64-k) <= 2^(64+s), e = M * d - 2^(64+s) being the error of M.
+ *   As e < d < 2^(s+1), this always holds when k >= 1, that is for every
+ *   even zone size, which covers all real ones.
+ * - If it fails (d odd, k = 0), M is taken one bit wider, 65 bits, @add is
+ *   set, @magic holds M - 2^64 and the zone number is
+ *   (t + ((n - t) >> 1)) >> s with t = mulhi(n, @magic), which is
+ *   (n * M) >> (64 + s + 1) computed without overflow.
+ *
+ * Why exact: write n = q * d + r with 0 <= r < d. Then n * M / 2^(64+s) =
+ * q + (r + n * e / 2^(64+s)) / d, and the fraction is below 1 because
+ * r <= d - 1 and n * e < 2^(64+s). The 65-bit case is libdivide's "add
+ * indicator" and Granlund-Montgomery's Theorem 4.2 with N = 64.
+ */
+struct zmath_geom {
+	u64 zone_size;
+	u64 magic;
+	unsigned int pre_shift;
+	unsigned int post_shift;
+	bool add;
+};
+
+/**
+ * zmath_geom_init() - compute a zone geometry
+ * @geom: the geometry to fill in
+ * @zone_size: the zone size, any unit
+ *
+ * Runs a 64-step long division to find the reciprocal: call it once, when the
+ * zone size becomes known, not per I/O. @geom is left untouched on error.
+ *
+ * Return: 0, or -EINVAL if @zone_size is 0.
+ */
+static inline int zmath_geom_init(struct zmath_geom *geom, u64 zone_size)
+{
+	u64 d, quot, rem, err;
+	unsigned int k, s, i;
+
+	if (!zone_size)
+		return -EINVAL;
+
+	k = zmath_ctz64(zone_size);
+	d = zone_size >> k;
+	geom->zone_size = zone_size;
+	geom->pre_shift = k;
+	geom->post_shift = 0;
+	geom->magic = 0;
+	geom->add = false;
+	if (d == 1)
+		return 0;
+
+	/*
+	 * quot, rem = 2^(64+s) / d, s = floor(log2(d)), by long division of
+	 * 2^s * 2^64: 2^s < d, so the quotient fits in 64 bits. rem << 1 can
+	 * carry out of 64 bits when d > 2^63; the carry is the top bit.
+	 */
+	s = zmath_ilog2(d);
+	rem = (u64)1 << s;
+	quot = 0;
+	for (i = 0; i < 64; i++) {
+		bool carry = rem >> 63;
+
+		rem <<= 1;
+		quot <<= 1;
+		if (carry || rem >= d) {
+			rem -= d;
+			quot |= 1;
+		}
+	}
+
+	/* d is odd and above 1, so rem is never 0 and M = quot + 1. */
+	err = d - rem;
+	geom->post_shift = s;
+	if (k + s >= 64 || err <= (u64)1 << (k + s)) {
+		geom->magic = quot + 1;
+		return 0;
+	}
+
+	/* k = 0: M = 2^(65+s) / d + 1, one bit wider, its top bit implied. */
+	quot <<= 1;
+	if (rem >= d - rem)
+		quot |= 1;
+	geom->magic = quot + 1;
+	geom->add = true;
+	return 0;
+}
+
+/**
+ * zmath_geom_is_po2() - tell whether a geometry's zone size is a power of 2
+ * @geom: an initialised geometry
+ *
+ * Return: true if the zone size is a power of 2.
+ */
+static inline bool zmath_geom_is_po2(const struct zmath_geom *geom)
+{
+	return geom->magic == 0;
+}
+
+/**
+ * zmath_geom_zone_no() - number of the zone that holds a position
+ * @geom: an initialised geometry
+ * @pos: the position
+ *
+ * A power-of-2 zone size costs a shift and a predictable branch; any other
+ * a shift, a multiply-high and a shift (two more add/shift steps for odd
+ * zone sizes that need a 65-bit multiplier).
+ *
+ * Return: @pos / zone size.
+ */
+static inline u64 zmath_geom_zone_no(const struct zmath_geom *geom, u64 pos)
+{
+	u64 n = pos >> geom->pre_shift;
+	u64 t;
+
+	if (zmath_geom_is_po2(geom))
+		return n;
+	t = zmath_mul_hi(n, geom->magic);
+	if (geom->add)
+		t += (n - t) >> 1;
+	return t >> geom->post_shift;
+}
+
+/**
+ * zmath_geom_zone_offset() - offset of a position from the start of its zone
+ * @geom: an initialised geometry
+ * @pos: the position
+ *
+ * Return: @pos % zone size.
+ */
+static inline u64 zmath_geom_zone_offset(const struct zmath_geom *geom,
+					 u64 pos)
+{
+	if (zmath_geom_is_po2(geom))
+		return pos & (geom->zone_size - 1);
+	return pos - zmath_geom_zone_no(geom, pos) * geom->zone_size;
+}
+
+/**
+ * zmath_geom_zone_start() - start of the zone that holds a position
+ * @geom: an initialised geometry
+ * @pos: the position
+ *
+ * Return: @pos rounded down to a multiple of the zone size.
+ */
+static inline u64 zmath_geom_zone_start(const struct zmath_geom *geom,
+					u64 pos)
+{
+	return pos - zmath_geom_zone_offset(geom, pos);
+}
+
+/**
+ * zmath_geom_rounddown() - round a position down to a zone boundary
+ * @geom: an initialised geometry
+ * @pos: the position
+ *
+ * Return: the largest multiple of the zone size not above @pos.
+ */
+static inline u64 zmath_geom_rounddown(const struct zmath_geom *geom, u64 pos)
+{
+	return zmath_geom_zone_start(geom, pos);
+}
+
+/**
+ * zmath_geom_is_aligned() - tell whether a position is a zone boundary
+ * @geom: an initialised geometry
+ * @pos: the position
+ *
+ * Return: true if @pos is a multiple of the zone size.
+ */
+static inline bool zmath_geom_is_aligned(const struct zmath_geom *geom,
+					 u64 pos)
+{
+	return zmath_geom_zone_offset(geom, pos) == 0;
+}
+
+/**
+ * zmath_geom_roundup_overflow() - round up to a zone boundary, checked
+ * @geom: an initialised geometry
+ * @pos: the position
+ * @res: where to store the result, modulo 2^64
+ *
+ * Return: true if the rounded-up position does not fit in 64 bits.
+ */
+static inline bool zmath_geom_roundup_overflow(const struct zmath_geom *geom,
+					       u64 pos, u64 *res)
+{
+	return zmath_roundup_from_offset(pos,
+					 zmath_geom_zone_offset(geom, pos),
+					 geom->zone_size, res);
+}
+
+/**
+ * zmath_geom_roundup() - round a position up to a zone boundary
+ * @geom: an initialised geometry
+ * @pos: the position
+ *
+ * Return: the smallest multiple of the zone size not below @pos, or 0 if that
+ * does not fit in 64 bits (see zmath_roundup()).
+ */
+static inline u64 zmath_geom_roundup(const struct zmath_geom *geom, u64 pos)
+{
+	u64 res;
+
+	if (zmath_geom_roundup_overflow(geom, pos, &res))
+		return 0;
+	return res;
+}
+
+/**
+ * zmath_geom_nr_zones() - number of zones needed to cover a capacity
+ * @geom: an initialised geometry
+ * @capacity: the capacity, in the unit of the zone size
+ *
+ * Return: @capacity / zone size rounded up: a smaller last zone counts.
+ */
+static inline u64 zmath_geom_nr_zones(const struct zmath_geom *geom,
+				      u64 capacity)
+{
+	return zmath_geom_zone_no(geom, capacity) +
+	       !zmath_geom_is_aligned(geom, capacity);
+}
+
+#endif /* _ZMATH_H */
