@@ -24,7 +24,8 @@
  *
  * The same file builds in the Linux kernel (as include/linux/zmath.h) and in
  * userspace (C99 or later, C++); the block below maps the few primitives.
- * In userspace define ZMATH_HAVE_U64 if u64 and u32 are already defined.
+ * In userspace, u64 and u32 are the kernel's unsigned long long and unsigned
+ * int; define ZMATH_HAVE_U64 if the includer already has them.
  *
  * The reciprocal (see zmath_geom_init()) follows Granlund and Montgomery,
  * "Division by Invariant Integers using Multiplication" (PLDI 1994), and
@@ -68,17 +69,16 @@ static inline unsigned int zmath_ilog2(u64 x)
 
 #else /* !__KERNEL__ */
 #include <errno.h>
-#include <stdint.h>
 #ifndef __cplusplus
 #include <stdbool.h>
 #endif
 
 #ifndef ZMATH_HAVE_U64
-typedef uint64_t u64;
-typedef uint32_t u32;
+typedef unsigned long long u64;
+typedef unsigned int u32;
 #endif
 
-#define ZMATH_U64_MAX	UINT64_MAX
+#define ZMATH_U64_MAX	(~0ULL)
 
 static inline u64 zmath_div64_rem(u64 dividend, u64 divisor, u64 *remainder)
 {
@@ -87,11 +87,9 @@ static inline u64 zmath_div64_rem(u64 dividend, u64 divisor, u64 *remainder)
 }
 
 #ifdef __SIZEOF_INT128__
-__extension__ typedef unsigned __int128 zmath_u128;
-
 static inline u64 zmath_mul_hi(u64 a, u64 b)
 {
-	return (u64)(((zmath_u128)a * b) >> 64);
+	return (u64)(((__uint128_t)a * b) >> 64);
 }
 #else
 /* Four 32x32->64 multiplies, as the kernel's mul_u64_u64_shr() on 32-bit. */

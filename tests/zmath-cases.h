@@ -12,7 +12,7 @@
 #define _ZMATH_CASES_H
 
 #define ZMATH_MIB_SECTORS	2048ULL
-#define ZMATH_MIB_BYTES		(1ULL << 20)
+#define ZMATH_MIB_BYTES		(1024ULL * 1024)
 
 struct zmath_case {
 	const char *name;
