@@ -1,0 +1,61 @@
+# SPDX-License-Identifier: GPL-2.0-only OR MIT
+#
+# A thin wrapper around meson and the project's scripts.
+#   make bench         the main job: what does a non-power-of-2 zone cost?
+#   make check         every test: unit (gcc, clang+ASan+UBSan+fuzz, -m32)
+#                      and the kernel series booted in QEMU
+#   make kernel-check  the QEMU part alone (BASELINE=1: the pristine kernel)
+
+B := build
+MESON_SETUP := meson setup --reconfigure
+NO_LINT := --no-suite lint
+
+.PHONY: all bench check unit kernel-check install clean
+
+all: $(B)/meson/build.ninja
+	ninja -C $(B)/meson
+
+$(B)/meson/build.ninja:
+	meson setup $(B)/meson
+
+$(B)/meson-m32/build.ninja:
+	meson setup --cross-file cross/i386.ini -Dexamples=false $(B)/meson-m32
+
+$(B)/meson-asan/build.ninja:
+	CC=clang CXX=clang++ meson setup -Db_sanitize=address,undefined \
+		-Db_lundef=false -Dc_args=-fno-sanitize-recover=all \
+		-Dcpp_args=-fno-sanitize-recover=all -Dfuzz=enabled \
+		$(B)/meson-asan
+
+bench:
+	scripts/deps.sh bench
+	$(MAKE) $(B)/meson/build.ninja $(B)/meson-m32/build.ninja
+	ninja -C $(B)/meson bench/zmath-bench
+	ninja -C $(B)/meson-m32 bench/zmath-bench
+	bench/run.sh $(B)/meson $(B)/meson-m32
+
+unit: $(B)/meson/build.ninja $(B)/meson-m32/build.ninja $(B)/meson-asan/build.ninja
+	@echo "== unit: gcc, x86-64 (with checkpatch/kernel-doc lint)"
+	ninja -C $(B)/meson
+	meson test -C $(B)/meson --print-errorlogs
+	@echo "== unit: gcc -m32"
+	ninja -C $(B)/meson-m32
+	meson test -C $(B)/meson-m32 --print-errorlogs $(NO_LINT)
+	@echo "== unit: clang, ASan+UBSan, libFuzzer"
+	ninja -C $(B)/meson-asan
+	meson test -C $(B)/meson-asan --print-errorlogs $(NO_LINT)
+
+kernel-check: $(B)/meson/build.ninja
+	ninja -C $(B)/meson
+	tests/kernel-check.sh
+
+check:
+	scripts/deps.sh check
+	$(MAKE) unit
+	$(MAKE) kernel-check
+
+install: all
+	meson install -C $(B)/meson
+
+clean:
+	rm -rf $(B)/meson $(B)/meson-m32 $(B)/meson-asan $(B)/bench

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR MIT
+#
+# Install the Debian 12 packages a make target needs, and say which.
+# Usage: scripts/deps.sh bench|check
+set -euo pipefail
+
+build=(gcc make meson ninja-build pkg-config python3)
+bench=("${build[@]}" gcc-multilib libdivide-dev gnuplot-nox valgrind)
+check=("${build[@]}" gcc-multilib g++-multilib clang libclang-rt-14-dev
+	libcmocka-dev libcmocka-dev:i386 liburing-dev libnvme-dev libdivide-dev
+	linux-source-6.1 bc bison flex libelf-dev libssl-dev cpio xz-utils
+	qemu-system-x86 busybox-static fio nvme-cli btrfs-progs dmsetup
+	util-linux)
+
+case "${1:-}" in
+bench) want=("${bench[@]}") ;;
+check) want=("${check[@]}" "${bench[@]}") ;;
+*) echo "usage: $0 bench|check" >&2; exit 2 ;;
+esac
+
+missing=()
+for pkg in "${want[@]}"; do
+	dpkg-query -W -f='${Status}\n' "$pkg" 2>/dev/null |
+		grep -q '^install ok installed$' || missing+=("$pkg")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+	echo "deps: all ${#want[@]} packages for '$1' are installed"
+	exit 0
+fi
+# De-duplicate, keep order.
+mapfile -t missing < <(printf '%s\n' "${missing[@]}" | awk '!seen[$0]++')
+echo "deps: installing for '$1': ${missing[*]}"
+if [ "$(id -u)" -ne 0 ]; then
+	echo "deps: need root to install them (run as root, or install them first)" >&2
+	exit 1
+fi
+if printf '%s\n' "${missing[@]}" | grep -q ':i386$' &&
+   ! dpkg --print-foreign-architectures | grep -qx i386; then
+	echo "deps: enabling the i386 architecture for the -m32 test build"
+	dpkg --add-architecture i386
+fi
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -q
+apt-get install -y -q --no-install-recommends "${missing[@]}"
