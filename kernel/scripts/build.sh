@@ -84,13 +84,21 @@ fi
 check_config
 
 log "make -j$(nproc) bzImage ($(basename "$src") -> $(basename "$obj"), log in $obj/build.log)"
+# Show errors and warnings as they come, and a count every 250 objects.
+progress() {
+	local line n=0
+	while IFS= read -r line; do
+		case $line in
+		*" error:"* | *"warning:"* | *"undefined reference"* | *"Error "[0-9]*)
+			printf '%s\n' "$line" >&2 ;;
+		"  "[A-Z]*)
+			n=$((n + 1))
+			[ $((n % 250)) != 0 ] || log "$n build steps" ;;
+		esac
+	done
+}
 set +e
-kmake -j"$(nproc)" bzImage 2>&1 | tee "$obj/build.log" | awk '
-	/ error:|Error [0-9]|undefined reference|warning:/ { print; fflush() }
-	/^  (CC|AR|LD|AS) / { n++ }
-	n && n % 250 == 0 && !done[n]++ {
-		printf "[build] %d objects compiled\n", n; fflush()
-	}' >&2
+kmake -j"$(nproc)" bzImage 2>&1 | tee "$obj/build.log" | progress
 rc=${PIPESTATUS[0]}
 set -e
 if [ "$rc" != 0 ]; then

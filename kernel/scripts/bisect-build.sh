@@ -1,0 +1,36 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+# bisect-build.sh - build every prefix of the series (x86_64) so that each
+# patch is known to build on its own.  Uses its own worktree and object dir
+# (build/kernel/src-bisect, obj-bisect): each step only recompiles what the
+# next patch touches.
+#
+#   bisect-build.sh [--from N]   start at prefix N (1 = first patch)
+set -euo pipefail
+. "$(dirname "$0")/common.sh"
+
+from=1
+[ "${1:-}" = --from ] && from=$2
+"$(dirname "$0")/prepare.sh"
+wt=$kbuild/src-bisect
+[ -d "$wt" ] || git -C "$ksrc" worktree add -q --detach "$wt" pristine
+
+mapfile -t commits < <(git -C "$ksrc" rev-list --reverse pristine..zmath)
+[ ${#commits[@]} -gt 0 ] || die "the series is empty"
+summary=
+for i in $(seq "$from" ${#commits[@]}); do
+	c=${commits[$((i - 1))]}
+	subj=$(git -C "$ksrc" log -1 --format=%s "$c")
+	log "prefix $i/${#commits[@]}: $subj"
+	git -C "$wt" checkout -q --detach "$c"
+	s=$SECONDS
+	if "$(dirname "$0")/build.sh" --src "$wt" --obj "$kbuild/obj-bisect" >/dev/null; then
+		r=ok
+	else
+		r=FAIL
+	fi
+	summary+=$(printf '\n%-4s %2d %4ds  %s' $r "$i" $((SECONDS - s)) "$subj")
+	[ $r = ok ] || die "prefix $i does not build:$summary"
+done
+echo "prefix builds (x86_64):$summary"
+log "every prefix from $from builds"

@@ -1,0 +1,34 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+# checkpatch.sh - run the base tree's checkpatch.pl --strict on every patch of
+# kernel/patches/series, and kernel-doc on the headers the series adds.
+# Passes only with 0 errors, 0 warnings and 0 checks everywhere.
+set -euo pipefail
+. "$(dirname "$0")/common.sh"
+
+"$(dirname "$0")/prepare.sh"
+cd "$ksrc"
+bad=0
+for p in $(series_list); do
+	out=$(scripts/checkpatch.pl --strict --show-types "$kpatches/$p" 2>&1) || true
+	total=$(grep '^total:' <<< "$out" || echo "total: checkpatch did not finish")
+	if [[ $total == "total: 0 errors, 0 warnings, 0 checks,"* ]]; then
+		printf 'ok    %-60s %s\n' "$p" "${total#total: }"
+	else
+		printf 'FAIL  %-60s %s\n' "$p" "${total#total: }"
+		grep -E '^(ERROR|WARNING|CHECK):|^#[0-9]+: FILE:' <<< "$out" | sed 's/^/      /'
+		bad=$((bad + 1))
+	fi
+done
+
+for h in $(git diff --name-only --diff-filter=A pristine..zmath -- 'include/*.h'); do
+	out=$(scripts/kernel-doc -none "$h" 2>&1) || true
+	if [ -z "$out" ]; then
+		printf 'ok    %-60s kernel-doc -none clean\n' "$h"
+	else
+		printf 'FAIL  %-60s kernel-doc -none\n%s\n' "$h" "$out"
+		bad=$((bad + 1))
+	fi
+done
+[ $bad = 0 ] || die "$bad file(s) not clean"
+log "all clean"

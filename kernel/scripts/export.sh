@@ -1,0 +1,31 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+# export.sh - write the commits pristine..zmath of build/kernel/src back to
+# kernel/patches as NNNN-subsystem-summary.patch and regenerate the series
+# file.  The hand-written cover letter (0000-cover-letter.patch) is kept.
+set -euo pipefail
+. "$(dirname "$0")/common.sh"
+
+[ -d "$ksrc/.git" ] || die "no tree at $ksrc (run prepare.sh)"
+git -C "$ksrc" rev-parse -q --verify zmath >/dev/null || die "no branch zmath"
+[ -z "$(git -C "$ksrc" status --porcelain -uno)" ] ||
+	die "uncommitted edits in $ksrc; commit them first"
+
+n=$(git -C "$ksrc" rev-list --count pristine..zmath)
+log "exporting $n commits of pristine..zmath"
+find "$kpatches" -name '[0-9][0-9][0-9][0-9]-*.patch' \
+	! -name '0000-cover-letter.patch' -delete
+git -C "$ksrc" format-patch -q --no-signature --zero-commit \
+	-o "$kpatches" pristine..zmath
+
+{
+	sed -n '1,/^# Written by/p' "$kpatches/series"
+	(cd "$kpatches" && ls [0-9][0-9][0-9][0-9]-*.patch |
+		grep -v '^0000-cover-letter.patch$')
+} > "$kpatches/series.new"
+mv "$kpatches/series.new" "$kpatches/series"
+
+# The tree now matches the series: tell prepare.sh not to re-apply it.
+echo "$(series_hash) $(git -C "$ksrc" rev-parse zmath)" > "$ksrc/.git/zmath-applied"
+series_list | sed 's/^/  /' >&2
+log "series written to $kpatches/series"
