@@ -1,0 +1,184 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only OR MIT
+#
+# run.sh - run zmath-bench from one or more meson build dirs
+#
+# usage: bench/run.sh BUILDDIR [BUILDDIR_M32] [-- zmath-bench options]
+#
+# For each build dir (the first is the 64-bit one, the second the -m32 one):
+# counts instructions per operation under valgrind --tool=callgrind (when
+# valgrind is there), then runs the timed benchmark, which prints its table
+# on stdout and writes a CSV. At the end, gnuplot draws build/bench/bench.png.
+# Outputs go to $ZBENCH_OUT (default build/bench):
+#
+#   bench.csv, bench-m32.csv    every figure: median, min, max, ratio, insn
+#   bench.txt, bench-m32.txt    the tables as printed
+#   insn.csv, insn-m32.csv      instructions per operation (callgrind)
+#   bench.png                   ns/op per method and zone size (sectors)
+set -euo pipefail
+
+out=${ZBENCH_OUT:-build/bench}
+dirs=()
+while [ $# -gt 0 ]; do
+	if [ "$1" = "--" ]; then
+		shift
+		break
+	fi
+	dirs+=("$1")
+	shift
+done
+if [ ${#dirs[@]} -eq 0 ]; then
+	echo "usage: $0 BUILDDIR [BUILDDIR_M32] [-- zmath-bench options]" >&2
+	exit 2
+fi
+
+mkdir -p "$out"
+log() { echo "run.sh: $*" >&2; }
+
+# insn.csv from callgrind dumps "zb:unit:zone:op:method:n": the per-op
+# count is the difference between the two lengths, so the call, the
+# prologue and the client requests cancel out.
+count_insn() {
+	local bin=$1 csv=$2 tmp
+
+	tmp=$(mktemp -d)
+	if ! valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.out" \
+		"$bin" --count >"$tmp/log" 2>&1; then
+		log "callgrind failed; no instruction counts (see below)"
+		tail -5 "$tmp/log" >&2
+		rm -rf "$tmp"
+		return 1
+	fi
+	awk '
+		/^desc: Trigger: Client Request: zb:/ {
+			split($0, a, "Client Request: ")
+			label = a[2]
+		}
+		/^summary:/ && label != "" {
+			n = split(label, f, ":")
+			key = f[2] "," f[3] "," f[4] "," f[5]
+			if (!(key in lo)) {
+				lo[key] = $2; nlo[key] = f[6]
+			} else {
+				hi[key] = $2; nhi[key] = f[6]
+			}
+			label = ""
+		}
+		END {
+			for (k in hi)
+				printf "%s,%.2f\n", k,
+				       (hi[k] - lo[k]) / (nhi[k] - nlo[k])
+		}
+	' "$tmp"/cg.out.* | sort >"$csv"
+	rm -rf "$tmp"
+}
+
+for i in "${!dirs[@]}"; do
+	dir=${dirs[$i]}
+	case $i in
+	0) sfx= ;;
+	1) sfx=-m32 ;;
+	*) sfx=-$i ;;
+	esac
+	bin=$dir/bench/zmath-bench
+	if [ ! -x "$bin" ]; then
+		log "$bin not built (is libdivide-dev installed?)"
+		exit 1
+	fi
+	insn_args=()
+	if command -v valgrind >/dev/null; then
+		log "counting instructions: callgrind $bin --count"
+		if count_insn "$bin" "$out/insn$sfx.csv"; then
+			loop=$(awk -F, '$3 == "loop" { print $5 }' \
+				"$out/insn$sfx.csv")
+			log "loop alone: $loop instructions per position"
+			insn_args=(--insn "$out/insn$sfx.csv")
+		fi
+	else
+		log "no valgrind: no instruction counts"
+	fi
+	log "timing: $bin --csv $out/bench$sfx.csv $*"
+	"$bin" --csv "$out/bench$sfx.csv" "${insn_args[@]}" "$@" |
+		tee "$out/bench$sfx.txt"
+	echo
+done
+
+if ! command -v gnuplot >/dev/null; then
+	log "no gnuplot: no plot"
+	exit 0
+fi
+
+# One data file per build, loop and op: a row per zone, a column per method.
+methods="shift zmath div geom ldiv ldiv-bf"
+ops="zone_no zone_offset is_aligned roundup"
+plots=()
+for sfx in "" "-m32"; do
+	csv=$out/bench$sfx.csv
+	[ -f "$csv" ] || continue
+	for loop in throughput latency; do
+		for op in $ops; do
+			dat=$out/plot$sfx-$loop-$op.dat
+			awk -F, -v loop="$loop" -v op="$op" -v m="$methods" '
+				BEGIN { nm = split(m, ms, " ") }
+				NR > 1 && $2 == "sectors" && $5 == op &&
+				$6 == loop {
+					if (!($3 in seen)) {
+						seen[$3] = 1; zs[++nz] = $3
+					}
+					v[$3, $7] = $9
+				}
+				END {
+					printf "zone"
+					for (j = 1; j <= nm; j++)
+						printf " %s", ms[j]
+					printf "\n"
+					for (i = 1; i <= nz; i++) {
+						printf "%s", zs[i]
+						for (j = 1; j <= nm; j++) {
+							k = zs[i] SUBSEP ms[j]
+							x = (k in v) ? v[k] : "-"
+							printf " %s", x
+						}
+						printf "\n"
+					}
+				}
+			' "$csv" >"$dat"
+		done
+		plots+=("$sfx:$loop")
+	done
+done
+
+log "plotting $out/bench.png"
+rows=${#plots[@]}
+{
+	echo "set terminal pngcairo size 1600,$((rows * 300 + 60)) font ',9'"
+	echo "set output '$out/bench.png'"
+	echo "set datafile missing '-'"
+	echo "set style data histograms"
+	echo "set style histogram clustered gap 1"
+	echo "set style fill solid 0.8 border -1"
+	echo "set key top left horizontal font ',8'"
+	echo "set grid ytics"
+	echo "set yrange [0:*]"
+	echo "set multiplot layout $rows,4 title 'zmath-bench: ns/op" \
+		"(median), zone sizes in sectors; lower is better'"
+	for p in "${plots[@]}"; do
+		sfx=${p%%:*}
+		loop=${p#*:}
+		build=${sfx#-}
+		build=${build:-64-bit}
+		for op in $ops; do
+			dat=$out/plot$sfx-$loop-$op.dat
+			echo "set title '$op, $loop, $build'"
+			echo "set ylabel 'ns/op'"
+			echo -n "plot '$dat' using 2:xtic(1) title columnheader"
+			for col in 3 4 5 6 7; do
+				echo -n ", '' using $col title columnheader"
+			done
+			echo
+		done
+	done
+	echo "unset multiplot"
+} >"$out/bench.gp"
+gnuplot "$out/bench.gp"
+log "done: $out/bench.csv $out/bench.png"
