@@ -8,6 +8,8 @@ set -euo pipefail
 
 "$(dirname "$0")/prepare.sh"
 cd "$ksrc"
+# spdxcheck.py needs python3-ply: use the distribution python3
+export PATH=/usr/bin:$PATH
 bad=0
 for p in $(series_list); do
 	out=$(scripts/checkpatch.pl --strict --show-types "$kpatches/$p" 2>&1) || true
