@@ -151,7 +151,7 @@ done
 log "plotting $out/bench.png"
 rows=${#plots[@]}
 {
-	echo "set terminal pngcairo size 1600,$((rows * 300 + 60)) font ',9'"
+	echo "set terminal pngcairo noenhanced size 1600,$((rows * 300 + 60)) font ',9'"
 	echo "set output '$out/bench.png'"
 	echo "set datafile missing '-'"
 	echo "set style data histograms"
@@ -160,6 +160,7 @@ rows=${#plots[@]}
 	echo "set key top left horizontal font ',8'"
 	echo "set grid ytics"
 	echo "set yrange [0:*]"
+	echo "set offsets 0, 0, graph 0.3, 0"
 	echo "set multiplot layout $rows,4 title 'zmath-bench: ns/op" \
 		"(median), zone sizes in sectors; lower is better'"
 	for p in "${plots[@]}"; do

@@ -376,6 +376,7 @@ ZB_METHOD(geom)
 ZB_METHOD(ldiv)
 ZB_METHOD(ldivbf)
 
+#ifdef ZBENCH_HAVE_CALLGRIND
 /* The loop alone, for the instruction counts' baseline. */
 static ZB_NOINLINE u64 thr_loop(const struct zb_ctx *cp, const u64 *in,
 				size_t n)
@@ -388,6 +389,7 @@ static ZB_NOINLINE u64 thr_loop(const struct zb_ctx *cp, const u64 *in,
 		sum += in[i];
 	return sum;
 }
+#endif
 
 #define ZB_ROW(m)							\
 	{								\
