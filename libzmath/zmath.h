@@ -52,6 +52,14 @@ static inline u64 zmath_div64_rem(u64 dividend, u64 divisor, u64 *remainder)
 	return div64_u64_rem(dividend, divisor, remainder);
 }
 
+static inline u64 zmath_div64_u32(u64 dividend, u32 divisor)
+{
+	return div_u64(dividend, divisor);
+}
+
+/* 64-bit kernels multiply 64x64->128 in one instruction. */
+#define ZMATH_HAVE_FAST_MUL_HI	(BITS_PER_LONG == 64)
+
 static inline u64 zmath_mul_hi(u64 a, u64 b)
 {
 	return mul_u64_u64_shr(a, b, 64);
@@ -86,12 +94,21 @@ static inline u64 zmath_div64_rem(u64 dividend, u64 divisor, u64 *remainder)
 	return dividend / divisor;
 }
 
+static inline u64 zmath_div64_u32(u64 dividend, u32 divisor)
+{
+	return dividend / divisor;
+}
+
 #ifdef __SIZEOF_INT128__
+#define ZMATH_HAVE_FAST_MUL_HI	1
+
 static inline u64 zmath_mul_hi(u64 a, u64 b)
 {
 	return (u64)(((__uint128_t)a * b) >> 64);
 }
 #else
+#define ZMATH_HAVE_FAST_MUL_HI	0
+
 /* Four 32x32->64 multiplies, as the kernel's mul_u64_u64_shr() on 32-bit. */
 static inline u64 zmath_mul_hi(u64 a, u64 b)
 {
@@ -292,26 +309,34 @@ static inline u64 zmath_nr_zones(u64 capacity, u64 zone_size)
  * @pre_shift: number of trailing zero bits of @zone_size
  * @post_shift: right shift applied after the multiply-high
  * @add: true if M needs 65 bits (its low 64 bits are in @magic)
+ * @odd_size32: the odd part of @zone_size if it is below 2^32, else 0
  *
  * Encoding. Write @zone_size = 2^k * d with d odd, k = @pre_shift. Then
  * pos / @zone_size = (pos >> k) / d, and n = pos >> k has at most 64 - k
  * bits.
  *
  * - d = 1: @magic is 0 and the zone number is n itself: one shift.
- * - Otherwise, with s = @post_shift = floor(log2(d)), M = floor(2^(64+s) / d)
- *   + 1 fits in 64 bits and the zone number is mulhi(n, M) >> s, exact when
- *   e * 2^(64-k) <= 2^(64+s), e = M * d - 2^(64+s) being the error of M.
- *   As e < d < 2^(s+1), this always holds when k >= 1, that is for every
- *   even zone size, which covers all real ones.
- * - If it fails (d odd, k = 0), M is taken one bit wider, 65 bits, @add is
- *   set, @magic holds M - 2^64 and the zone number is
- *   (t + ((n - t) >> 1)) >> s with t = mulhi(n, @magic), which is
- *   (n * M) >> (64 + s + 1) computed without overflow.
+ * - Otherwise s = @post_shift is the smallest s >= 0 for which
+ *   M = floor(2^(64+s) / d) + 1 is exact for every n, that is for which its
+ *   error e = M * d - 2^(64+s) satisfies e <= 2^(k+s); the zone number is
+ *   then mulhi(n, M) >> s. M fits in 64 bits for every s <= floor(log2(d)).
+ *   As e < d, s = 0 works whenever d <= 2^k: every whole-MiB zone size, in
+ *   sectors or in bytes, costs one shift and one multiply-high.
+ * - If even s = floor(log2(d)) fails (only possible for odd zone sizes,
+ *   k = 0), M is taken one bit wider, 65 bits, @add is set, @magic holds
+ *   M - 2^64 and the zone number is (t + ((n - t) >> 1)) >> s with
+ *   t = mulhi(n, @magic), which is (n * M) >> (64 + s + 1) computed without
+ *   overflow.
  *
  * Why exact: write n = q * d + r with 0 <= r < d. Then n * M / 2^(64+s) =
  * q + (r + n * e / 2^(64+s)) / d, and the fraction is below 1 because
- * r <= d - 1 and n * e < 2^(64+s). The 65-bit case is libdivide's "add
- * indicator" and Granlund-Montgomery's Theorem 4.2 with N = 64.
+ * r <= d - 1 and n * e < 2^(64-k) * 2^(k+s). The 65-bit case is libdivide's
+ * "add indicator" and Granlund-Montgomery's Theorem 4.2 with N = 64.
+ *
+ * Without a 64x64->128 multiply (32-bit machines), mulhi takes four
+ * multiplies and more than a 64-by-32-bit division does (two divl on x86,
+ * as do_div()), so there the zone number is n / @odd_size32 when the odd
+ * part fits in 32 bits, and the reciprocal only for larger ones.
  */
 struct zmath_geom {
 	u64 zone_size;
@@ -319,6 +344,7 @@ struct zmath_geom {
 	unsigned int pre_shift;
 	unsigned int post_shift;
 	bool add;
+	u32 odd_size32;
 };
 
 /**
@@ -333,8 +359,9 @@ struct zmath_geom {
  */
 static inline int zmath_geom_init(struct zmath_geom *geom, u64 zone_size)
 {
-	u64 d, quot, rem, err;
+	u64 d, quot, rem;
 	unsigned int k, s, i;
+	bool carry;
 
 	if (!zone_size)
 		return -EINVAL;
@@ -346,35 +373,35 @@ static inline int zmath_geom_init(struct zmath_geom *geom, u64 zone_size)
 	geom->post_shift = 0;
 	geom->magic = 0;
 	geom->add = false;
+	geom->odd_size32 = d >> 32 ? 0 : (u32)d;
 	if (d == 1)
 		return 0;
 
 	/*
-	 * quot, rem = 2^(64+s) / d, s = floor(log2(d)), by long division of
-	 * 2^s * 2^64: 2^s < d, so the quotient fits in 64 bits. rem << 1 can
-	 * carry out of 64 bits when d > 2^63; the carry is the top bit.
+	 * quot, rem = 2^64 / d by long division: d > 1, so the quotient fits
+	 * in 64 bits. rem << 1 can carry out of 64 bits when d > 2^63; the
+	 * carry is the top bit. Each further s doubles both.
 	 */
-	s = zmath_ilog2(d);
-	rem = (u64)1 << s;
+	rem = 1;
 	quot = 0;
-	for (i = 0; i < 64; i++) {
-		bool carry = rem >> 63;
-
-		rem <<= 1;
-		quot <<= 1;
-		if (carry || rem >= d) {
-			rem -= d;
-			quot |= 1;
+	for (s = 0;; s++) {
+		for (i = 0; i < (s ? 1 : 64); i++) {
+			carry = rem >> 63;
+			rem <<= 1;
+			quot <<= 1;
+			if (carry || rem >= d) {
+				rem -= d;
+				quot |= 1;
+			}
 		}
+		/* d is odd and above 1: rem is never 0, M = quot + 1. */
+		if (d - rem <= (u64)1 << (k + s) || s == zmath_ilog2(d))
+			break;
 	}
-
-	/* d is odd and above 1, so rem is never 0 and M = quot + 1. */
-	err = d - rem;
 	geom->post_shift = s;
-	if (k + s >= 64 || err <= (u64)1 << (k + s)) {
-		geom->magic = quot + 1;
+	geom->magic = quot + 1;
+	if (d - rem <= (u64)1 << (k + s))
 		return 0;
-	}
 
 	/* k = 0: M = 2^(65+s) / d + 1, one bit wider, its top bit implied. */
 	quot <<= 1;
@@ -401,9 +428,9 @@ static inline bool zmath_geom_is_po2(const struct zmath_geom *geom)
  * @geom: an initialised geometry
  * @pos: the position
  *
- * A power-of-2 zone size costs a shift and a predictable branch; any other
- * a shift, a multiply-high and a shift (two more add/shift steps for odd
- * zone sizes that need a 65-bit multiplier).
+ * A power-of-2 zone size costs a shift and a predictable branch; a whole-MiB
+ * one a shift, a multiply-high and one more predictable branch; other zone
+ * sizes a post-shift and, for some odd ones, two add/shift steps more.
  *
  * Return: @pos / zone size.
  */
@@ -414,7 +441,11 @@ static inline u64 zmath_geom_zone_no(const struct zmath_geom *geom, u64 pos)
 
 	if (zmath_geom_is_po2(geom))
 		return n;
+	if (!ZMATH_HAVE_FAST_MUL_HI && geom->odd_size32)
+		return zmath_div64_u32(n, geom->odd_size32);
 	t = zmath_mul_hi(n, geom->magic);
+	if (!geom->post_shift)
+		return t;
 	if (geom->add)
 		t += (n - t) >> 1;
 	return t >> geom->post_shift;

@@ -283,7 +283,7 @@ static void test_geom_encoding(void **state)
 	assert_int_equal(zmath_geom_init(&g, 96 * ZMATH_MIB_SECTORS), 0);
 	assert_false(zmath_geom_is_po2(&g));
 	assert_int_equal(g.pre_shift, 16);
-	assert_int_equal(g.post_shift, 1);
+	assert_int_equal(g.post_shift, 0);
 	assert_false(g.add);
 
 	/* Odd 7 needs the 65-bit multiplier, odd 3 does not. */
