@@ -52,9 +52,10 @@ static inline u64 zmath_div64_rem(u64 dividend, u64 divisor, u64 *remainder)
 	return div64_u64_rem(dividend, divisor, remainder);
 }
 
-static inline u64 zmath_div64_u32(u64 dividend, u32 divisor)
+static inline u64 zmath_div64_u32_rem(u64 dividend, u32 divisor,
+				      u32 *remainder)
 {
-	return div_u64(dividend, divisor);
+	return div_u64_rem(dividend, divisor, remainder);
 }
 
 /* 64-bit kernels multiply 64x64->128 in one instruction. */
@@ -94,10 +95,32 @@ static inline u64 zmath_div64_rem(u64 dividend, u64 divisor, u64 *remainder)
 	return dividend / divisor;
 }
 
-static inline u64 zmath_div64_u32(u64 dividend, u32 divisor)
+#ifdef __i386
+/*
+ * x86-32 userspace: two divl at most, as the kernel's do_div() does there,
+ * instead of a libgcc __udivdi3() call. Other machines divide in C.
+ */
+static inline u64 zmath_div64_u32_rem(u64 dividend, u32 divisor,
+				      u32 *remainder)
 {
+	u32 high = dividend >> 32, low = (u32)dividend, quot_high = 0;
+
+	if (high >= divisor) {
+		quot_high = high / divisor;
+		high %= divisor;
+	}
+	__asm__("divl %2" : "=a" (low), "=d" (*remainder)
+		: "rm" (divisor), "0" (low), "1" (high));
+	return (u64)quot_high << 32 | low;
+}
+#else
+static inline u64 zmath_div64_u32_rem(u64 dividend, u32 divisor,
+				      u32 *remainder)
+{
+	*remainder = dividend % divisor;
 	return dividend / divisor;
 }
+#endif
 
 #ifdef __SIZEOF_INT128__
 #define ZMATH_HAVE_FAST_MUL_HI	1
@@ -309,7 +332,9 @@ static inline u64 zmath_nr_zones(u64 capacity, u64 zone_size)
  * @pre_shift: number of trailing zero bits of @zone_size
  * @post_shift: right shift applied after the multiply-high
  * @add: true if M needs 65 bits (its low 64 bits are in @magic)
- * @odd_size32: the odd part of @zone_size if it is below 2^32, else 0
+ * @div32: a 32-bit divisor for 32-bit machines, 0 if there is none (and
+ *	for powers of 2)
+ * @div32_shift: shift that goes with @div32
  *
  * Encoding. Write @zone_size = 2^k * d with d odd, k = @pre_shift. Then
  * pos / @zone_size = (pos >> k) / d, and n = pos >> k has at most 64 - k
@@ -335,8 +360,10 @@ static inline u64 zmath_nr_zones(u64 capacity, u64 zone_size)
  *
  * Without a 64x64->128 multiply (32-bit machines), mulhi takes four
  * multiplies and more than a 64-by-32-bit division does (two divl on x86,
- * as do_div()), so there the zone number is n / @odd_size32 when the odd
- * part fits in 32 bits, and the reciprocal only for larger ones.
+ * as do_div()). There the zone number is (pos >> @div32_shift) / @div32:
+ * @div32 is the zone size itself if it is below 2^32 (@div32_shift = 0,
+ * no shift at all), else its odd part d if that is (@div32_shift = k);
+ * only larger odd parts take the reciprocal.
  */
 struct zmath_geom {
 	u64 zone_size;
@@ -344,7 +371,8 @@ struct zmath_geom {
 	unsigned int pre_shift;
 	unsigned int post_shift;
 	bool add;
-	u32 odd_size32;
+	u32 div32;
+	unsigned int div32_shift;
 };
 
 /**
@@ -373,9 +401,16 @@ static inline int zmath_geom_init(struct zmath_geom *geom, u64 zone_size)
 	geom->post_shift = 0;
 	geom->magic = 0;
 	geom->add = false;
-	geom->odd_size32 = d >> 32 ? 0 : (u32)d;
+	geom->div32_shift = 0;
+	geom->div32 = 0;
 	if (d == 1)
 		return 0;
+	if (!(zone_size >> 32)) {
+		geom->div32 = (u32)zone_size;
+	} else if (!(d >> 32)) {
+		geom->div32 = (u32)d;
+		geom->div32_shift = k;
+	}
 
 	/*
 	 * quot, rem = 2^64 / d by long division: d > 1, so the quotient fits
@@ -436,13 +471,18 @@ static inline bool zmath_geom_is_po2(const struct zmath_geom *geom)
  */
 static inline u64 zmath_geom_zone_no(const struct zmath_geom *geom, u64 pos)
 {
-	u64 n = pos >> geom->pre_shift;
-	u64 t;
+	u64 n, t;
+	u32 rem;
 
+	if (!ZMATH_HAVE_FAST_MUL_HI && geom->div32) {
+		/* Zone sizes below 2^32 skip the 64-bit shift, 5 insns here. */
+		if (geom->div32_shift)
+			pos >>= geom->div32_shift;
+		return zmath_div64_u32_rem(pos, geom->div32, &rem);
+	}
+	n = pos >> geom->pre_shift;
 	if (zmath_geom_is_po2(geom))
 		return n;
-	if (!ZMATH_HAVE_FAST_MUL_HI && geom->odd_size32)
-		return zmath_div64_u32(n, geom->odd_size32);
 	t = zmath_mul_hi(n, geom->magic);
 	if (!geom->post_shift)
 		return t;
@@ -461,8 +501,16 @@ static inline u64 zmath_geom_zone_no(const struct zmath_geom *geom, u64 pos)
 static inline u64 zmath_geom_zone_offset(const struct zmath_geom *geom,
 					 u64 pos)
 {
+	unsigned int shift = geom->div32_shift;
+	u32 rem;
+
 	if (zmath_geom_is_po2(geom))
 		return pos & (geom->zone_size - 1);
+	if (!ZMATH_HAVE_FAST_MUL_HI && geom->div32) {
+		/* The 32-bit division's remainder, above the shifted bits. */
+		zmath_div64_u32_rem(pos >> shift, geom->div32, &rem);
+		return (u64)rem << shift | (pos & ((1ULL << shift) - 1));
+	}
 	return pos - zmath_geom_zone_no(geom, pos) * geom->zone_size;
 }
 
