@@ -16,6 +16,7 @@ log "exporting $n commits of pristine..zmath"
 find "$kpatches" -name '[0-9][0-9][0-9][0-9]-*.patch' \
 	! -name '0000-cover-letter.patch' -delete
 git -C "$ksrc" format-patch -q --no-signature --zero-commit \
+	--filename-max-length=80 \
 	-o "$kpatches" pristine..zmath
 
 {
