@@ -1,0 +1,542 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * zmath-write - sequential O_DIRECT writer for zoned block devices
+ *
+ * Writes a deterministic pattern through io_uring into a range of
+ * sequential zones, several zones at a time but at most one write in
+ * flight per zone: that keeps each zone's writes in order whatever the I/O
+ * scheduler, while the queue depth comes from spreading across zones.
+ * Each zone's write pointer is tracked with libzmath (every completion must
+ * land at the tracked pointer, inside the zone's capacity), compared with
+ * the device's own report at the end, and the data is read back and
+ * checked.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <liburing.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "zt-common.h"
+#include "zt-dev.h"
+
+static const char *prog = "zmath-write";
+
+#define ZW_DEFAULT_SEED	0x7a6d617468ULL	/* "zmath" */
+
+struct zw_opts {
+	u64 first_zone;
+	bool have_first;
+	u64 nr_zones;
+	u64 bs;			/* bytes */
+	unsigned int qd;
+	u64 size;		/* bytes per zone, 0: up to capacity */
+	bool reset;
+	bool verify;
+	u64 seed;
+	u64 progress_s;
+};
+
+struct zw_slot {
+	void *buf;
+	long zi;		/* index in the plan array, -1 if idle */
+	u64 pos;		/* sectors */
+	u64 len;
+};
+
+struct zw_ctx {
+	struct zt_dev *dev;
+	const struct zw_opts *o;
+	struct io_uring ring;
+	struct zw_slot *slots;
+	struct zt_wzone *plan;	/* one per zone being written */
+	u64 *first_wp;		/* where each zone's writing began */
+	u64 nr_plan;
+	u64 total;		/* sectors to move in this pass */
+	u64 done;
+	u64 t0, last;
+};
+
+static void usage(FILE *out)
+{
+	fprintf(out,
+		"Usage: %s [options] DEVICE\n"
+		"\n"
+		"Write sequential zones of a zoned block device with io_uring and\n"
+		"O_DIRECT, one write in flight per zone and several zones at once,\n"
+		"then check the write pointers and read the data back.\n"
+		"\n"
+		"  -z, --zone N          first zone (default: first sequential zone)\n"
+		"  -n, --nr-zones N      zones to write (default 4, 0: to the end)\n"
+		"  -b, --bs SIZE         bytes per write (default 64K), a multiple of\n"
+		"                        the logical block size\n"
+		"  -d, --qd N            writes in flight, each in its own zone (4)\n"
+		"  -s, --size SIZE       bytes per zone (default: up to zone capacity)\n"
+		"  -r, --reset           reset the zones first (else append at each\n"
+		"                        zone's write pointer)\n"
+		"      --no-verify       do not read back\n"
+		"      --seed N          pattern seed (default 0x%llx)\n"
+		"  -p, --progress SECS   progress every SECS seconds (1; 0: off)\n"
+		"  -h, --help            this help\n"
+		"\n"
+		"SIZE takes k, m, g suffixes (binary). Conventional, read-only, offline\n"
+		"and (without --reset) full zones in the range are skipped.\n"
+		"\n"
+		"Exit status: 0 written and verified, 1 I/O, write pointer or data\n"
+		"mismatch, 2 bad usage.\n",
+		prog, ZW_DEFAULT_SEED);
+}
+
+static void zw_progress(struct zw_ctx *c, const char *what, bool final)
+{
+	u64 now = zt_now_ns();
+
+	if (!final && (!c->o->progress_s ||
+		       now - c->last < c->o->progress_s * 1000000000ULL))
+		return;
+	c->last = now;
+	printf("%s: %llu/%llu MiB (%llu%%), %.1f MiB/s%s\n", what,
+	       (c->done << 9) >> 20, (c->total << 9) >> 20,
+	       c->total ? c->done * 100 / c->total : 100,
+	       zt_mib_per_s(c->done << 9, now - c->t0),
+	       final ? ", done" : "");
+	fflush(stdout);
+}
+
+/* Give an idle slot the next zone with work; false if there is none. */
+static bool zw_assign(struct zw_ctx *c, struct zw_slot *s, u64 *next)
+{
+	while (*next < c->nr_plan) {
+		u64 zi = (*next)++;
+
+		if (c->plan[zi].wp < c->plan[zi].end) {
+			s->zi = (long)zi;
+			return true;
+		}
+	}
+	s->zi = -1;
+	return false;
+}
+
+static int zw_submit(struct zw_ctx *c, struct zw_slot *s, bool write)
+{
+	struct zt_wzone *wz = &c->plan[s->zi];
+	struct io_uring_sqe *sqe;
+
+	if (!zt_wzone_next(wz, c->o->bs >> 9, &s->pos, &s->len))
+		return 0;
+	sqe = io_uring_get_sqe(&c->ring);
+	if (!sqe)
+		return -EBUSY;
+	if (write) {
+		zt_pattern_fill(s->buf, s->pos, s->len, c->o->seed);
+		io_uring_prep_write(sqe, c->dev->fd, s->buf,
+				    (unsigned int)(s->len << 9), s->pos << 9);
+	} else {
+		io_uring_prep_read(sqe, c->dev->fd, s->buf,
+				   (unsigned int)(s->len << 9), s->pos << 9);
+	}
+	io_uring_sqe_set_data(sqe, s);
+	return 1;
+}
+
+/* One pass over the plan: write it, or read it back and check it. */
+static int zw_pass(struct zw_ctx *c, bool write)
+{
+	const char *what = write ? "write" : "verify";
+	unsigned int i, inflight = 0;
+	u64 next = 0;
+	int ret;
+
+	c->done = 0;
+	c->t0 = c->last = zt_now_ns();
+	for (i = 0; i < c->o->qd; i++) {
+		struct zw_slot *s = &c->slots[i];
+
+		if (!zw_assign(c, s, &next))
+			break;
+		ret = zw_submit(c, s, write);
+		if (ret < 0)
+			return ret;
+		inflight += ret;
+	}
+
+	while (inflight) {
+		struct io_uring_cqe *cqe;
+		struct zw_slot *s;
+		struct zt_wzone *wz;
+		long long bad;
+
+		ret = io_uring_submit_and_wait(&c->ring, 1);
+		if (ret < 0) {
+			fprintf(stderr, "%s: io_uring: %s\n", prog,
+				strerror(-ret));
+			return ret;
+		}
+		ret = io_uring_peek_cqe(&c->ring, &cqe);
+		if (ret)
+			continue;
+		s = io_uring_cqe_get_data(cqe);
+		wz = &c->plan[s->zi];
+		if (cqe->res != (int)(s->len << 9)) {
+			fprintf(stderr,
+				"%s: %s: %s zone %llu at sector %llu (+%llu): %s\n",
+				prog, c->dev->path, what, wz->zone_no, s->pos,
+				s->len,
+				cqe->res < 0 ? strerror(-cqe->res) :
+				"short transfer");
+			io_uring_cqe_seen(&c->ring, cqe);
+			return -EIO;
+		}
+		io_uring_cqe_seen(&c->ring, cqe);
+		inflight--;
+		if (zt_wzone_advance(wz, &c->dev->geom, s->pos, s->len)) {
+			fprintf(stderr,
+				"%s: zone %llu: %s at %llu+%llu is not at the tracked write pointer %llu inside the zone\n",
+				prog, wz->zone_no, what, s->pos, s->len,
+				wz->wp);
+			return -EIO;
+		}
+		if (!write) {
+			bad = zt_pattern_check(s->buf, s->pos, s->len,
+					       c->o->seed);
+			if (bad >= 0) {
+				fprintf(stderr,
+					"%s: %s: data mismatch in zone %llu at sector %llu\n",
+					prog, c->dev->path, wz->zone_no,
+					s->pos + (u64)bad);
+				return -EIO;
+			}
+		}
+		c->done += s->len;
+		zw_progress(c, what, false);
+
+		/* Same zone next if it has more, else another zone. */
+		if (wz->wp >= wz->end && !zw_assign(c, s, &next))
+			continue;
+		ret = zw_submit(c, s, write);
+		if (ret < 0)
+			return ret;
+		inflight += ret;
+	}
+	zw_progress(c, what, true);
+	return 0;
+}
+
+/* After writing: does the device agree with the tracked write pointers? */
+static int zw_check_wps(struct zw_ctx *c)
+{
+	unsigned int bad = 0;
+	u64 i;
+
+	if (zt_dev_report(c->dev))
+		return -EIO;
+	for (i = 0; i < c->nr_plan; i++) {
+		const struct zt_wzone *wz = &c->plan[i];
+		const struct zt_zone *z = &c->dev->zones[wz->zone_no];
+		bool full_ok = z->cond == ZT_COND_FULL &&
+			       wz->wp == z->start + z->cap;
+
+		if (full_ok || (z->cond != ZT_COND_FULL && z->wp == wz->wp))
+			continue;
+		fprintf(stderr,
+			"%s: zone %llu: device reports wp %llu (%s), tracked %llu\n",
+			prog, wz->zone_no, z->wp, zt_cond_name(z->cond),
+			wz->wp);
+		bad++;
+	}
+	if (bad)
+		return -EIO;
+	printf("write pointers: %llu zones match the tracked positions\n",
+	       c->nr_plan);
+	return 0;
+}
+
+/* The zones to work on: [*first, *last), chosen by zt_select_zones(). */
+static int zw_range(const struct zt_dev *dev, const struct zw_opts *o,
+		    u64 *first, u64 *last)
+{
+	int ret = zt_select_zones(dev->zones, dev->nr_zones, o->have_first,
+				  o->first_zone, o->nr_zones, first, last);
+
+	if (ret == -ENOENT) {
+		fprintf(stderr, "%s: %s: no sequential zone\n", prog,
+			dev->path);
+		return ZT_EXIT_FAIL;
+	}
+	if (ret) {
+		fprintf(stderr, "%s: --zone %llu: the device has %llu zones\n",
+			prog, o->first_zone, dev->nr_zones);
+		return ZT_EXIT_USAGE;
+	}
+	return ZT_EXIT_OK;
+}
+
+static int zw_build_plan(struct zw_ctx *c)
+{
+	struct zt_dev *dev = c->dev;
+	const struct zw_opts *o = c->o;
+	u64 i, first, last, skipped = 0;
+	int ret;
+
+	ret = zw_range(dev, o, &first, &last);
+	if (ret)
+		return ret;
+	c->plan = calloc(last - first, sizeof(*c->plan));
+	c->first_wp = calloc(last - first, sizeof(*c->first_wp));
+	if (!c->plan || !c->first_wp) {
+		fprintf(stderr, "%s: out of memory\n", prog);
+		return ZT_EXIT_FAIL;
+	}
+	for (i = first; i < last; i++) {
+		struct zt_wzone *wz = &c->plan[c->nr_plan];
+		int ret = zt_wzone_init(wz, &dev->geom, &dev->zones[i],
+					o->size >> 9);
+
+		if (ret) {
+			printf("skipping zone %llu: %s %s\n", i,
+			       zt_type_name(dev->zones[i].type),
+			       zt_cond_name(dev->zones[i].cond));
+			skipped++;
+			continue;
+		}
+		if ((wz->wp << 9) % dev->lbs) {
+			fprintf(stderr,
+				"%s: zone %llu: write pointer %llu is not logical-block aligned\n",
+				prog, i, wz->wp);
+			return ZT_EXIT_FAIL;
+		}
+		c->first_wp[c->nr_plan] = wz->wp;
+		c->total += wz->end - wz->wp;
+		c->nr_plan++;
+	}
+	if (!c->nr_plan) {
+		fprintf(stderr, "%s: %s: no writable zone in %llu-%llu\n",
+			prog, dev->path, first, last - 1);
+		return ZT_EXIT_FAIL;
+	}
+	printf("%s: zones %llu-%llu (%llu to write, %llu skipped), zone size %llu sectors (%s), %llu MiB, bs %llu, qd %u\n",
+	       dev->path, first, last - 1, c->nr_plan, skipped,
+	       dev->zone_size, zmath_geom_is_po2(&dev->geom) ? "po2" : "npo2",
+	       (c->total << 9) >> 20, o->bs, o->qd);
+	return ZT_EXIT_OK;
+}
+
+static int zw_reset(struct zt_dev *dev, const struct zw_opts *o)
+{
+	u64 i, first, last;
+	int ret;
+
+	ret = zw_range(dev, o, &first, &last);
+	if (ret)
+		return ret;
+	for (i = first; i < last; i++) {
+		const struct zt_zone *z = &dev->zones[i];
+
+		if (!zt_zone_is_seq(z) || !zt_zone_is_usable(z) ||
+		    z->cond == ZT_COND_EMPTY)
+			continue;
+		ret = zt_dev_zone_mgmt(dev, "reset", z->start, z->len);
+		if (ret) {
+			fprintf(stderr, "%s: %s: reset zone %llu: %s\n", prog,
+				dev->path, i, strerror(-ret));
+			return ZT_EXIT_FAIL;
+		}
+	}
+	return zt_dev_report(dev);
+}
+
+static int zw_run(struct zt_dev *dev, const struct zw_opts *o)
+{
+	struct zw_ctx c = { .dev = dev, .o = o };
+	u64 written_ns, i;
+	int ret;
+
+	if (zt_dev_report(dev))
+		return ZT_EXIT_FAIL;
+	if (zt_check_layout(&dev->geom, dev->capacity, dev->dev_nr_zones,
+			    dev->zones, dev->nr_zones, stderr)) {
+		fprintf(stderr,
+			"%s: %s: refused: the zone report does not match libzmath's geometry\n",
+			prog, dev->path);
+		return ZT_EXIT_FAIL;
+	}
+	if (o->bs % dev->lbs) {
+		fprintf(stderr,
+			"%s: --bs %llu is not a multiple of the logical block size %u\n",
+			prog, o->bs, dev->lbs);
+		return ZT_EXIT_USAGE;
+	}
+	if (o->size % dev->lbs) {
+		fprintf(stderr,
+			"%s: --size %llu is not a multiple of the logical block size %u\n",
+			prog, o->size, dev->lbs);
+		return ZT_EXIT_USAGE;
+	}
+	if (o->reset) {
+		ret = zw_reset(dev, o);
+		if (ret)
+			return ret;
+	}
+	ret = zw_build_plan(&c);
+	if (ret)
+		goto out;
+
+	ret = ZT_EXIT_FAIL;
+	c.slots = calloc(o->qd, sizeof(*c.slots));
+	if (!c.slots)
+		goto out;
+	for (i = 0; i < o->qd; i++)
+		if (posix_memalign(&c.slots[i].buf, 4096, o->bs))
+			goto out;
+	if (io_uring_queue_init(o->qd, &c.ring, 0) < 0) {
+		fprintf(stderr, "%s: io_uring_queue_init: %s\n", prog,
+			strerror(errno));
+		goto out;
+	}
+
+	if (zw_pass(&c, true))
+		goto out_ring;
+	written_ns = zt_now_ns() - c.t0;
+	printf("wrote %llu MiB in %.3f s: %.1f MiB/s\n",
+	       (c.total << 9) >> 20, (double)written_ns / 1e9,
+	       zt_mib_per_s(c.total << 9, written_ns));
+	if (zw_check_wps(&c))
+		goto out_ring;
+
+	if (o->verify) {
+		/* Read back what was written: from each first wp to its wp. */
+		for (i = 0; i < c.nr_plan; i++) {
+			c.plan[i].end = c.plan[i].wp;
+			c.plan[i].wp = c.first_wp[i];
+		}
+		if (zw_pass(&c, false))
+			goto out_ring;
+		printf("verified %llu MiB: %.1f MiB/s\n", (c.total << 9) >> 20,
+		       zt_mib_per_s(c.total << 9, zt_now_ns() - c.t0));
+	}
+	ret = ZT_EXIT_OK;
+out_ring:
+	io_uring_queue_exit(&c.ring);
+out:
+	if (c.slots)
+		for (i = 0; i < o->qd; i++)
+			free(c.slots[i].buf);
+	free(c.slots);
+	free(c.plan);
+	free(c.first_wp);
+	return ret;
+}
+
+static int parse_num(const char *opt, const char *arg, u64 *val, bool size)
+{
+	int ret = size ? zt_parse_size(arg, val) : zt_parse_u64(arg, val);
+
+	if (ret)
+		fprintf(stderr, "%s: %s '%s': %s\n", prog, opt, arg,
+			ret == -ERANGE ? "too large" : "not a number");
+	return ret;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "zone", required_argument, NULL, 'z' },
+		{ "nr-zones", required_argument, NULL, 'n' },
+		{ "bs", required_argument, NULL, 'b' },
+		{ "qd", required_argument, NULL, 'd' },
+		{ "size", required_argument, NULL, 's' },
+		{ "reset", no_argument, NULL, 'r' },
+		{ "no-verify", no_argument, NULL, 'V' },
+		{ "seed", required_argument, NULL, 'S' },
+		{ "progress", required_argument, NULL, 'p' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct zw_opts o = {
+		.nr_zones = 4, .bs = 64 * 1024, .qd = 4, .verify = true,
+		.seed = ZW_DEFAULT_SEED, .progress_s = 1,
+	};
+	struct zt_dev dev;
+	u64 v;
+	int c, ret;
+
+	while ((c = getopt_long(argc, argv, "z:n:b:d:s:rp:h", opts,
+				NULL)) != -1) {
+		switch (c) {
+		case 'z':
+			if (parse_num("--zone", optarg, &o.first_zone, false))
+				return ZT_EXIT_USAGE;
+			o.have_first = true;
+			break;
+		case 'n':
+			if (parse_num("--nr-zones", optarg, &o.nr_zones, false))
+				return ZT_EXIT_USAGE;
+			break;
+		case 'b':
+			if (parse_num("--bs", optarg, &o.bs, true))
+				return ZT_EXIT_USAGE;
+			break;
+		case 'd':
+			if (parse_num("--qd", optarg, &v, false))
+				return ZT_EXIT_USAGE;
+			if (!v || v > 4096) {
+				fprintf(stderr, "%s: --qd %llu: 1 to 4096\n",
+					prog, v);
+				return ZT_EXIT_USAGE;
+			}
+			o.qd = (unsigned int)v;
+			break;
+		case 's':
+			if (parse_num("--size", optarg, &o.size, true))
+				return ZT_EXIT_USAGE;
+			break;
+		case 'r':
+			o.reset = true;
+			break;
+		case 'V':
+			o.verify = false;
+			break;
+		case 'S':
+			if (parse_num("--seed", optarg, &o.seed, false))
+				return ZT_EXIT_USAGE;
+			break;
+		case 'p':
+			if (parse_num("--progress", optarg, &o.progress_s,
+				      false))
+				return ZT_EXIT_USAGE;
+			break;
+		case 'h':
+			usage(stdout);
+			return ZT_EXIT_OK;
+		default:
+			usage(stderr);
+			return ZT_EXIT_USAGE;
+		}
+	}
+	if (!o.bs || o.bs % 512 || o.bs > (1ULL << 30)) {
+		fprintf(stderr,
+			"%s: --bs %llu: a multiple of 512 bytes up to 1 GiB\n",
+			prog, o.bs);
+		return ZT_EXIT_USAGE;
+	}
+	if (o.size % 512) {
+		fprintf(stderr, "%s: --size %llu: a multiple of 512 bytes\n",
+			prog, o.size);
+		return ZT_EXIT_USAGE;
+	}
+	if (argc - optind != 1) {
+		fprintf(stderr, "%s: expected one DEVICE\n", prog);
+		usage(stderr);
+		return ZT_EXIT_USAGE;
+	}
+
+	ret = zt_dev_open(&dev, prog, argv[optind], O_RDWR | O_DIRECT);
+	if (ret)
+		return ret;
+	ret = zw_run(&dev, &o);
+	zt_dev_close(&dev);
+	return ret;
+}

@@ -1,0 +1,369 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * zmath-zonefs-mkfs - format a zoned block device for zonefs
+ *
+ * Debian packages no zonefs-tools. This writes the one on-disk structure
+ * zonefs has, the super block in sector 0 (zone 0), exactly as the kernel's
+ * fs/zonefs/ reads it, after checking the zone layout with libzmath and
+ * that zonefs can use the device. It never writes to a device it refuses.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "zt-common.h"
+#include "zt-dev.h"
+#include "zt-zonefs.h"
+
+static const char *prog = "zmath-zonefs-mkfs";
+
+static void usage(FILE *out)
+{
+	fprintf(out,
+		"Usage: %s [-L LABEL] [-o FEATURES] [-U UUID] [-f] [-n] DEVICE\n"
+		"\n"
+		"Write a zonefs super block to zone 0 of a zoned block device.\n"
+		"Zone 0 holds the super block; every other zone becomes a file under\n"
+		"cnv/ or seq/ when mounted (mount -t zonefs DEVICE DIR).\n"
+		"\n"
+		"  -L, --label LABEL      volume label, at most 64 bytes\n"
+		"  -o, --features LIST    comma-separated: aggr_cnv (one file per run\n"
+		"                         of contiguous conventional zones), uid=N,\n"
+		"                         gid=N, perm=OCTAL (owner and mode of files)\n"
+		"  -U, --uuid UUID        use this UUID instead of a random one\n"
+		"  -f, --force            overwrite existing data: an existing super\n"
+		"                         block, data in sector 0, written zones\n"
+		"  -n, --dry-run          check and print the plan, write nothing\n"
+		"  -h, --help             this help\n"
+		"\n"
+		"Sequential zones that hold data are reset (needs -f). If zone 0 is\n"
+		"sequential, it is reset, written and finished, as mkzonefs does.\n"
+		"\n"
+		"Exit status: 0 formatted (or the plan holds, with -n), 1 device refused\n"
+		"or I/O failure, 2 bad usage.\n",
+		prog);
+}
+
+static int parse_uuid(const char *s, uint8_t *uuid)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; s[i]; i++) {
+		int v;
+
+		if ((i == 8 || i == 13 || i == 18 || i == 23) && s[i] == '-')
+			continue;
+		if (s[i] >= '0' && s[i] <= '9')
+			v = s[i] - '0';
+		else if (s[i] >= 'a' && s[i] <= 'f')
+			v = s[i] - 'a' + 10;
+		else if (s[i] >= 'A' && s[i] <= 'F')
+			v = s[i] - 'A' + 10;
+		else
+			return -EINVAL;
+		if (n >= 32)
+			return -EINVAL;
+		if (n & 1)
+			uuid[n / 2] |= (uint8_t)v;
+		else
+			uuid[n / 2] = (uint8_t)(v << 4);
+		n++;
+	}
+	return n == 32 && i == 36 ? 0 : -EINVAL;
+}
+
+static int random_uuid(uint8_t *uuid)
+{
+	ssize_t n;
+	int fd;
+
+	fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	n = read(fd, uuid, ZT_ZONEFS_UUID_SIZE);
+	close(fd);
+	if (n != ZT_ZONEFS_UUID_SIZE)
+		return -EIO;
+	uuid[6] = (uuid[6] & 0x0f) | 0x40;	/* version 4 */
+	uuid[8] = (uuid[8] & 0x3f) | 0x80;	/* RFC 4122 variant */
+	return 0;
+}
+
+static bool all_zero(const unsigned char *p, size_t len)
+{
+	while (len--)
+		if (*p++)
+			return false;
+	return true;
+}
+
+/* Refuse to destroy data without -f. Returns the number of reasons. */
+static unsigned int existing_data(struct zt_dev *dev, const void *sb)
+{
+	struct zt_zonefs_opts old;
+	unsigned int reasons = 0;
+	u64 i, written = 0, first = 0;
+	char uuid[40];
+
+	if (!zt_zonefs_verify(sb, &old)) {
+		zt_uuid_unparse(old.uuid, uuid);
+		fprintf(stderr,
+			"%s: %s already holds a zonefs (label \"%.64s\", UUID %s)\n",
+			prog, dev->path, old.label, uuid);
+		reasons++;
+	} else if (!all_zero(sb, ZT_ZONEFS_SUPER_SIZE)) {
+		fprintf(stderr,
+			"%s: %s: sector 0 holds data (not a zonefs super block)\n",
+			prog, dev->path);
+		reasons++;
+	}
+	for (i = 0; i < dev->nr_zones; i++) {
+		const struct zt_zone *z = &dev->zones[i];
+
+		if (!zt_zone_is_seq(z) || !zt_zone_is_usable(z) ||
+		    z->cond == ZT_COND_EMPTY)
+			continue;
+		if (!written++)
+			first = i;
+	}
+	if (written) {
+		fprintf(stderr,
+			"%s: %s: %llu sequential zone%s not empty (first: zone %llu, %s)\n",
+			prog, dev->path, written, written == 1 ? " is" : "s are",
+			first, zt_cond_name(dev->zones[first].cond));
+		reasons++;
+	}
+	return reasons;
+}
+
+static int reset_written_zones(struct zt_dev *dev)
+{
+	u64 i, n = 0;
+	int ret;
+
+	for (i = 0; i < dev->nr_zones; i++) {
+		const struct zt_zone *z = &dev->zones[i];
+
+		if (!zt_zone_is_seq(z) || !zt_zone_is_usable(z) ||
+		    z->cond == ZT_COND_EMPTY)
+			continue;
+		ret = zt_dev_zone_mgmt(dev, "reset", z->start, z->len);
+		if (ret) {
+			fprintf(stderr, "%s: %s: reset zone %llu: %s\n", prog,
+				dev->path, i, strerror(-ret));
+			return ZT_EXIT_FAIL;
+		}
+		n++;
+	}
+	printf("Reset %llu sequential zone%s\n", n, n == 1 ? "" : "s");
+	return ZT_EXIT_OK;
+}
+
+static void print_plan(const struct zt_dev *dev,
+		       const struct zt_zonefs_opts *o,
+		       const struct zt_zonefs_files *files)
+{
+	char size[32], uuid[40];
+
+	zt_uuid_unparse(o->uuid, uuid);
+	printf("%s: %llu sectors, %llu zones of %llu sectors (%s, %s)\n",
+	       dev->path, dev->capacity, dev->nr_zones, dev->zone_size,
+	       zt_fmt_size(size, sizeof(size), dev->zone_size << 9),
+	       zmath_geom_is_po2(&dev->geom) ? "po2" : "npo2");
+	if (dev->capacity % dev->zone_size)
+		printf("  last zone: %llu sectors\n",
+		       zt_zone_len_at(&dev->geom, dev->capacity,
+				      dev->capacity - 1));
+	printf("  super block: zone 0 (%s)\n",
+	       zt_type_name(dev->zones[0].type));
+	printf("  files: %llu under cnv/, %llu under seq/\n", files->nr_cnv,
+	       files->nr_seq);
+	printf("  aggregate conventional zones: %s\n",
+	       o->features & ZT_ZONEFS_F_AGGRCNV ? "yes" : "no");
+	if (o->features & ZT_ZONEFS_F_UID)
+		printf("  file uid: %u\n", o->uid);
+	if (o->features & ZT_ZONEFS_F_GID)
+		printf("  file gid: %u\n", o->gid);
+	if (o->features & ZT_ZONEFS_F_PERM)
+		printf("  file permissions: %03o\n", o->perm);
+	printf("  label: \"%.64s\"\n  UUID: %s\n", o->label, uuid);
+}
+
+static int format(struct zt_dev *dev, const struct zt_zonefs_opts *o,
+		  bool force, bool dry_run)
+{
+	struct zt_zonefs_files files;
+	size_t io_size = dev->lbs > ZT_ZONEFS_SUPER_SIZE ?
+			 dev->lbs : ZT_ZONEFS_SUPER_SIZE;
+	struct zt_zonefs_opts back;
+	unsigned char *buf = NULL;
+	char why[256];
+	int ret = ZT_EXIT_FAIL;
+
+	if (zt_dev_report(dev))
+		return ZT_EXIT_FAIL;
+	if (zt_check_layout(&dev->geom, dev->capacity, dev->dev_nr_zones,
+			    dev->zones, dev->nr_zones, stderr)) {
+		fprintf(stderr,
+			"%s: %s: refused: the zone report does not match libzmath's geometry\n",
+			prog, dev->path);
+		return ZT_EXIT_FAIL;
+	}
+	if (zt_zonefs_check_zones(dev->zones, dev->nr_zones, o->features,
+				  &files, why, sizeof(why))) {
+		fprintf(stderr, "%s: %s: refused: %s\n", prog, dev->path, why);
+		return ZT_EXIT_FAIL;
+	}
+	if (posix_memalign((void **)&buf, 4096, io_size)) {
+		fprintf(stderr, "%s: out of memory\n", prog);
+		return ZT_EXIT_FAIL;
+	}
+	if (pread(dev->fd, buf, io_size, 0) != (ssize_t)io_size) {
+		fprintf(stderr, "%s: %s: cannot read sector 0: %s\n", prog,
+			dev->path, strerror(errno));
+		goto out;
+	}
+	print_plan(dev, o, &files);
+	if (existing_data(dev, buf) && !force) {
+		fprintf(stderr,
+			"%s: %s: refused: use -f to destroy the existing data\n",
+			prog, dev->path);
+		goto out;
+	}
+	if (dry_run) {
+		printf("Dry run: nothing written\n");
+		ret = ZT_EXIT_OK;
+		goto out;
+	}
+
+	if (reset_written_zones(dev))
+		goto out;
+	memset(buf, 0, io_size);
+	zt_zonefs_build(buf, o);
+	printf("Writing the super block\n");
+	if (pwrite(dev->fd, buf, io_size, 0) != (ssize_t)io_size) {
+		fprintf(stderr, "%s: %s: writing the super block: %s\n", prog,
+			dev->path, strerror(errno));
+		goto out;
+	}
+	if (fsync(dev->fd)) {
+		fprintf(stderr, "%s: %s: fsync: %s\n", prog, dev->path,
+			strerror(errno));
+		goto out;
+	}
+	if (zt_zone_is_seq(&dev->zones[0])) {
+		/* Do not leave the super block zone holding an open zone. */
+		int err = zt_dev_zone_mgmt(dev, "finish", dev->zones[0].start,
+					   dev->zones[0].len);
+
+		if (err) {
+			fprintf(stderr, "%s: %s: finish zone 0: %s\n", prog,
+				dev->path, strerror(-err));
+			goto out;
+		}
+	}
+
+	memset(buf, 0xa5, io_size);
+	if (pread(dev->fd, buf, io_size, 0) != (ssize_t)io_size) {
+		fprintf(stderr, "%s: %s: reading the super block back: %s\n",
+			prog, dev->path, strerror(errno));
+		goto out;
+	}
+	ret = zt_zonefs_verify(buf, &back);
+	if (ret || memcmp(back.uuid, o->uuid, sizeof(back.uuid))) {
+		fprintf(stderr, "%s: %s: super block read back is wrong: %s\n",
+			prog, dev->path,
+			ret ? zt_zonefs_strerror(ret) : "other UUID");
+		ret = ZT_EXIT_FAIL;
+		goto out;
+	}
+	printf("Done: mount with \"mount -t zonefs %s DIR\"\n", dev->path);
+	ret = ZT_EXIT_OK;
+out:
+	free(buf);
+	return ret;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "label", required_argument, NULL, 'L' },
+		{ "features", required_argument, NULL, 'o' },
+		{ "uuid", required_argument, NULL, 'U' },
+		{ "force", no_argument, NULL, 'f' },
+		{ "dry-run", no_argument, NULL, 'n' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct zt_zonefs_opts o = { .perm = 0640 };
+	bool force = false, dry_run = false, have_uuid = false;
+	struct zt_dev dev;
+	int c, ret;
+
+	while ((c = getopt_long(argc, argv, "L:o:U:fnh", opts, NULL)) != -1) {
+		switch (c) {
+		case 'L':
+			if (zt_zonefs_set_label(&o, optarg)) {
+				fprintf(stderr,
+					"%s: label too long: %zu bytes, at most %d\n",
+					prog, strlen(optarg),
+					ZT_ZONEFS_LABEL_LEN);
+				return ZT_EXIT_USAGE;
+			}
+			break;
+		case 'o':
+			if (zt_zonefs_parse_features(&o, optarg)) {
+				fprintf(stderr,
+					"%s: bad features '%s' (aggr_cnv, uid=N, gid=N, perm=OCTAL up to 777)\n",
+					prog, optarg);
+				return ZT_EXIT_USAGE;
+			}
+			break;
+		case 'U':
+			if (parse_uuid(optarg, o.uuid)) {
+				fprintf(stderr, "%s: bad UUID '%s'\n", prog,
+					optarg);
+				return ZT_EXIT_USAGE;
+			}
+			have_uuid = true;
+			break;
+		case 'f':
+			force = true;
+			break;
+		case 'n':
+			dry_run = true;
+			break;
+		case 'h':
+			usage(stdout);
+			return ZT_EXIT_OK;
+		default:
+			usage(stderr);
+			return ZT_EXIT_USAGE;
+		}
+	}
+	if (argc - optind != 1) {
+		fprintf(stderr, "%s: expected one DEVICE\n", prog);
+		usage(stderr);
+		return ZT_EXIT_USAGE;
+	}
+	if (!have_uuid) {
+		ret = random_uuid(o.uuid);
+		if (ret) {
+			fprintf(stderr, "%s: /dev/urandom: %s\n", prog,
+				strerror(-ret));
+			return ZT_EXIT_FAIL;
+		}
+	}
+
+	ret = zt_dev_open(&dev, prog, argv[optind],
+			  dry_run ? O_RDONLY | O_DIRECT :
+			  O_RDWR | O_EXCL | O_DIRECT);
+	if (ret)
+		return ret;
+	ret = format(&dev, &o, force, dry_run);
+	zt_dev_close(&dev);
+	return ret;
+}

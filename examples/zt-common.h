@@ -1,0 +1,147 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR MIT */
+/*
+ * zt-common.h - argument, range and layout logic shared by the zmath tools
+ *
+ * Everything here is pure: no device access, so that the unit tests in
+ * test-zt-common.c can drive it with made-up geometries, po2 and npo2.
+ * Positions and sizes are in 512-byte sectors, as in linux/blkzoned.h,
+ * unless a function says otherwise (the NVMe tool passes LBAs).
+ */
+#ifndef ZT_COMMON_H
+#define ZT_COMMON_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "zmath.h"
+
+#define ZT_ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+
+/* Exit codes of every tool. */
+enum {
+	ZT_EXIT_OK = 0,		/* done, or the check holds */
+	ZT_EXIT_FAIL = 1,	/* I/O, device or check failure */
+	ZT_EXIT_USAGE = 2,	/* bad arguments, refused before any I/O */
+};
+
+/* Zone types and conditions: linux/blkzoned.h values (NVMe ZNS agrees). */
+enum {
+	ZT_TYPE_CNV = 0x1,
+	ZT_TYPE_SEQ_REQ = 0x2,
+	ZT_TYPE_SEQ_PREF = 0x3,
+};
+
+enum {
+	ZT_COND_NOT_WP = 0x0,
+	ZT_COND_EMPTY = 0x1,
+	ZT_COND_IMP_OPEN = 0x2,
+	ZT_COND_EXP_OPEN = 0x3,
+	ZT_COND_CLOSED = 0x4,
+	ZT_COND_READONLY = 0xd,
+	ZT_COND_FULL = 0xe,
+	ZT_COND_OFFLINE = 0xf,
+};
+
+/**
+ * struct zt_zone - one zone as reported, device-independent
+ * @start: first sector (or LBA) of the zone
+ * @len: zone length
+ * @cap: zone capacity (writable part), at most @len
+ * @wp: write pointer
+ * @type: ZT_TYPE_*
+ * @cond: ZT_COND_*
+ */
+struct zt_zone {
+	u64 start;
+	u64 len;
+	u64 cap;
+	u64 wp;
+	unsigned int type;
+	unsigned int cond;
+};
+
+const char *zt_type_name(unsigned int type);
+const char *zt_cond_name(unsigned int cond);
+
+/* Type and condition tests. */
+static inline bool zt_zone_is_seq(const struct zt_zone *z)
+{
+	return z->type == ZT_TYPE_SEQ_REQ || z->type == ZT_TYPE_SEQ_PREF;
+}
+
+static inline bool zt_zone_is_usable(const struct zt_zone *z)
+{
+	return z->cond != ZT_COND_OFFLINE && z->cond != ZT_COND_READONLY;
+}
+
+/* Number parsing: 0 on success, -EINVAL or -ERANGE. */
+int zt_parse_u64(const char *s, u64 *val);
+int zt_parse_size(const char *s, u64 *val);
+
+/* Range checks for zone management, as blkdev_zone_mgmt() does them. */
+enum zt_range_err {
+	ZT_RANGE_OK = 0,
+	ZT_RANGE_EMPTY,		/* length 0 */
+	ZT_RANGE_OVERFLOW,	/* offset + length wraps */
+	ZT_RANGE_OFFSET_BEYOND,	/* offset at or past the capacity */
+	ZT_RANGE_END_BEYOND,	/* offset + length past the capacity */
+	ZT_RANGE_OFFSET_MISALIGNED,
+	ZT_RANGE_END_MISALIGNED,
+};
+
+enum zt_range_err zt_check_range(const struct zmath_geom *geom, u64 capacity,
+				 u64 offset, u64 length);
+int zt_range_explain(char *buf, size_t size, const struct zmath_geom *geom,
+		     u64 capacity, u64 offset, u64 length,
+		     enum zt_range_err err);
+u64 zt_zone_len_at(const struct zmath_geom *geom, u64 capacity, u64 pos);
+
+/* Layout check of a full zone report against libzmath's geometry. */
+unsigned int zt_check_layout(const struct zmath_geom *geom, u64 capacity,
+			     u64 dev_nr_zones, const struct zt_zone *zones,
+			     u64 nr_zones, FILE *out);
+
+int zt_select_zones(const struct zt_zone *zones, u64 nr_zones,
+		    bool have_first, u64 first, u64 count, u64 *begin,
+		    u64 *end);
+
+/* Sequential write planning inside one zone. */
+struct zt_wzone {
+	u64 zone_no;
+	u64 start;	/* zone start */
+	u64 wp;		/* next write position */
+	u64 end;	/* stop here: at most start + capacity */
+};
+
+int zt_wzone_init(struct zt_wzone *wz, const struct zmath_geom *geom,
+		  const struct zt_zone *z, u64 limit);
+bool zt_wzone_next(const struct zt_wzone *wz, u64 max_len, u64 *pos,
+		   u64 *len);
+int zt_wzone_advance(struct zt_wzone *wz, const struct zmath_geom *geom,
+		     u64 pos, u64 len);
+
+/* Deterministic data pattern, one 512-byte sector at a time. */
+#define ZT_SECTOR_SIZE	512
+void zt_pattern_fill(void *buf, u64 sector, u64 nr_sectors, u64 seed);
+long long zt_pattern_check(const void *buf, u64 sector, u64 nr_sectors,
+			   u64 seed);
+
+/* Zone table and JSON lines, in whatever unit the zones are in. */
+void zt_print_zone_header(FILE *out);
+void zt_print_zone(FILE *out, const struct zmath_geom *geom,
+		   const struct zt_zone *z);
+void zt_print_zone_json(FILE *out, const struct zmath_geom *geom,
+			const struct zt_zone *z, bool first);
+
+/* Minimal JSON output. */
+void zt_json_str(FILE *out, const char *s);
+
+/* "96 MiB", "1536 KiB" or "1000 B": the largest exact binary unit. */
+const char *zt_fmt_size(char *buf, size_t size, u64 bytes);
+
+/* Throughput formatting: MiB/s from bytes and nanoseconds. */
+double zt_mib_per_s(u64 bytes, u64 ns);
+u64 zt_now_ns(void);
+
+#endif /* ZT_COMMON_H */
