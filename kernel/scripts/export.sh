@@ -26,6 +26,20 @@ git -C "$ksrc" format-patch -q --no-signature --zero-commit \
 } > "$kpatches/series.new"
 mv "$kpatches/series.new" "$kpatches/series"
 
+# Refresh the generated tail of the cover letter: patch count, shortlog
+# and diffstat, below the hand-written text.
+cover=$kpatches/0000-cover-letter.patch
+if [ -f "$cover" ]; then
+	awk '/^[^ \t].* \([0-9]+\):$/ {exit} {print}' "$cover" |
+		sed "s|^Subject: \[PATCH 0/[0-9]*\]|Subject: [PATCH 0/$n]|" > "$cover.new"
+	{
+		git -C "$ksrc" shortlog pristine..zmath
+		git -C "$ksrc" diff --stat=72 --summary pristine zmath
+		printf '\n-- \n'
+	} >> "$cover.new"
+	mv "$cover.new" "$cover"
+fi
+
 # The tree now matches the series: tell prepare.sh not to re-apply it.
 echo "$(series_hash) $(git -C "$ksrc" rev-parse zmath)" > "$ksrc/.git/zmath-applied"
 series_list | sed 's/^/  /' >&2
