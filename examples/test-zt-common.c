@@ -159,7 +159,8 @@ static void test_check_range(void **state)
 				 zt_check_range(&g, c->capacity, c->offset,
 						c->length), c->err);
 		assert_true(zt_range_explain(msg, sizeof(msg), &g, c->capacity,
-					     c->offset, c->length, c->err) > 0);
+					     c->offset, c->length, c->err,
+					     "sectors") > 0);
 	}
 }
 
@@ -171,13 +172,14 @@ static void test_range_explain(void **state)
 	(void)state;
 	assert_int_equal(zmath_geom_init(&g, NPO2), 0);
 	zt_range_explain(msg, sizeof(msg), &g, 5 * NPO2, 262144, NPO2,
-			 ZT_RANGE_OFFSET_MISALIGNED);
+			 ZT_RANGE_OFFSET_MISALIGNED, "sectors");
 	assert_non_null(strstr(msg, "65536 sectors into zone 1"));
 	assert_non_null(strstr(msg, "starts at 196608"));
 	assert_non_null(strstr(msg, "next zone starts at 393216"));
 	assert_non_null(strstr(msg, "npo2"));
 	zt_range_explain(msg, sizeof(msg), &g, 5 * NPO2, 0, 262144,
-			 ZT_RANGE_END_MISALIGNED);
+			 ZT_RANGE_END_MISALIGNED, "LBAs");
+	assert_non_null(strstr(msg, "65536 LBAs into zone 1"));
 	assert_non_null(strstr(msg, "into zone 1"));
 }
 

@@ -108,7 +108,8 @@ static void nvme_error(const char *what, int ret)
 	if (ret < 0)
 		fprintf(stderr, "%s: %s: %s\n", prog, what, strerror(errno));
 	else
-		fprintf(stderr, "%s: %s: NVMe status 0x%x\n", prog, what, ret);
+		fprintf(stderr, "%s: %s: NVMe status 0x%x (%s)\n", prog, what,
+			ret, nvme_status_to_string(ret, false));
 }
 
 static int zns_open(struct zns *ns, const char *path, int flags)
@@ -362,9 +363,10 @@ static int do_mgmt(struct zns *ns, const struct zns_verb *v, u64 lba,
 		err = zt_check_range(&ns->geom, ns->nsze, lba, len ? len : 1);
 		if (err != ZT_RANGE_OK) {
 			zt_range_explain(why, sizeof(why), &ns->geom,
-					 ns->nsze, lba, len ? len : 1, err);
+					 ns->nsze, lba, len ? len : 1, err,
+					 "LBAs");
 			if (!force) {
-				fprintf(stderr, "%s: %s refused: %s (in LBAs)\n",
+				fprintf(stderr, "%s: %s refused: %s\n",
 					prog, v->name, why);
 				return ZT_EXIT_USAGE;
 			}
@@ -532,9 +534,7 @@ static int append_uring(struct zns_append *a)
 					"%s: Zone Append (io_uring): %s\n",
 					prog, strerror(-ret));
 			} else {
-				fprintf(stderr,
-					"%s: Zone Append (io_uring): NVMe status 0x%x\n",
-					prog, ret);
+				nvme_error("Zone Append (io_uring)", ret);
 				ret = -EIO;
 			}
 			break;

@@ -147,7 +147,7 @@ static int do_mgmt(struct zt_dev *dev, const char *verb, u64 offset,
 	err = zt_check_range(&dev->geom, dev->capacity, offset, length);
 	if (err != ZT_RANGE_OK) {
 		zt_range_explain(why, sizeof(why), &dev->geom, dev->capacity,
-				 offset, length, err);
+				 offset, length, err, "sectors");
 		if (!force) {
 			fprintf(stderr, "%s: %s refused: %s\n", prog, verb,
 				why);

@@ -114,7 +114,10 @@ static unsigned int existing_data(struct zt_dev *dev, const void *sb)
 			"%s: %s already holds a zonefs (label \"%.64s\", UUID %s)\n",
 			prog, dev->path, old.label, uuid);
 		reasons++;
-	} else if (!all_zero(sb, ZT_ZONEFS_SUPER_SIZE)) {
+	} else if ((!zt_zone_is_seq(&dev->zones[0]) ||
+		    dev->zones[0].cond != ZT_COND_EMPTY) &&
+		   !all_zero(sb, ZT_ZONEFS_SUPER_SIZE)) {
+		/* (an empty sequential zone reads back as anything) */
 		fprintf(stderr,
 			"%s: %s: sector 0 holds data (not a zonefs super block)\n",
 			prog, dev->path);

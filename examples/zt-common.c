@@ -199,12 +199,13 @@ enum zt_range_err zt_check_range(const struct zmath_geom *geom, u64 capacity,
  * @offset: the range's offset
  * @length: the range's length
  * @err: what zt_check_range() returned
+ * @unit: name of the unit, "sectors" or "LBAs"
  *
  * Return: what snprintf() returns.
  */
 int zt_range_explain(char *buf, size_t size, const struct zmath_geom *geom,
 		     u64 capacity, u64 offset, u64 length,
-		     enum zt_range_err err)
+		     enum zt_range_err err, const char *unit)
 {
 	u64 zs = geom->zone_size;
 	u64 end = offset + length;
@@ -216,34 +217,35 @@ int zt_range_explain(char *buf, size_t size, const struct zmath_geom *geom,
 				offset, length);
 	case ZT_RANGE_EMPTY:
 		return snprintf(buf, size,
-				"length is 0: give at least one zone (%llu sectors)",
-				zs);
+				"length is 0: give at least one zone (%llu %s)",
+				zs, unit);
 	case ZT_RANGE_OVERFLOW:
 		return snprintf(buf, size,
 				"offset %llu + length %llu overflows 64 bits",
 				offset, length);
 	case ZT_RANGE_OFFSET_BEYOND:
 		return snprintf(buf, size,
-				"offset %llu is at or past the end of the device (%llu sectors, %llu zones)",
-				offset, capacity,
+				"offset %llu is at or past the end of the device (%llu %s, %llu zones)",
+				offset, capacity, unit,
 				zmath_geom_nr_zones(geom, capacity));
 	case ZT_RANGE_END_BEYOND:
 		return snprintf(buf, size,
-				"range %llu+%llu ends at %llu, past the end of the device (%llu sectors)",
-				offset, length, end, capacity);
+				"range %llu+%llu ends at %llu, past the end of the device (%llu %s)",
+				offset, length, end, capacity, unit);
 	case ZT_RANGE_OFFSET_MISALIGNED:
 		return snprintf(buf, size,
-				"offset %llu is not a zone start: it is %llu sectors into zone %llu, which starts at %llu; the next zone starts at %llu (zone size %llu sectors, %s)",
+				"offset %llu is not a zone start: it is %llu %s into zone %llu, which starts at %llu; the next zone starts at %llu (zone size %llu %s, %s)",
 				offset, zmath_geom_zone_offset(geom, offset),
-				zmath_geom_zone_no(geom, offset),
+				unit, zmath_geom_zone_no(geom, offset),
 				zmath_geom_zone_start(geom, offset),
-				zmath_geom_roundup(geom, offset), zs, kind);
+				zmath_geom_roundup(geom, offset), zs, unit,
+				kind);
 	case ZT_RANGE_END_MISALIGNED:
 		return snprintf(buf, size,
-				"length %llu ends at %llu, %llu sectors into zone %llu: use a multiple of the zone size (%llu sectors, %s) or end at the capacity (%llu)",
+				"length %llu ends at %llu, %llu %s into zone %llu: use a multiple of the zone size (%llu %s, %s) or end at the capacity (%llu)",
 				length, end, zmath_geom_zone_offset(geom, end),
-				zmath_geom_zone_no(geom, end), zs, kind,
-				capacity);
+				unit, zmath_geom_zone_no(geom, end), zs, unit,
+				kind, capacity);
 	}
 	return snprintf(buf, size, "invalid range");
 }
@@ -595,7 +597,8 @@ void zt_print_zone(FILE *out, const struct zmath_geom *geom,
 {
 	fprintf(out, "%6llu %14llu %10llu %10llu ",
 		zmath_geom_zone_no(geom, z->start), z->start, z->len, z->cap);
-	if (zt_zone_is_seq(z))
+	/* full zones may report any wp (NVMe: all ones); show real ones */
+	if (zt_zone_is_seq(z) && z->wp >= z->start && z->wp - z->start <= z->len)
 		fprintf(out, "%14llu", z->wp);
 	else
 		fprintf(out, "%14s", "-");

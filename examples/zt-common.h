@@ -94,7 +94,7 @@ enum zt_range_err zt_check_range(const struct zmath_geom *geom, u64 capacity,
 				 u64 offset, u64 length);
 int zt_range_explain(char *buf, size_t size, const struct zmath_geom *geom,
 		     u64 capacity, u64 offset, u64 length,
-		     enum zt_range_err err);
+		     enum zt_range_err err, const char *unit);
 u64 zt_zone_len_at(const struct zmath_geom *geom, u64 capacity, u64 pos);
 
 /* Layout check of a full zone report against libzmath's geometry. */
