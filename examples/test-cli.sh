@@ -30,6 +30,9 @@ expect() {
 }
 
 : >"$tmp/file"
+: >"$tmp/noperm"
+chmod 755 "$tmp"
+chmod 000 "$tmp/noperm"
 expect 0 "Usage:" "$tool" --help
 expect 2 "Usage:" "$tool" --no-such-option
 expect 2 "expected" "$tool"
@@ -50,6 +53,12 @@ zmath-zns)
 	expect 1 "not a zoned block device" "$tool" "$tmp/file"
 	;;
 esac
+
+# EACCES: as an unprivileged user, when we can become one
+if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null; then
+	expect 1 "permission denied" setpriv --reuid=65534 --regid=65534 \
+		--clear-groups "$tool" "$tmp/noperm"
+fi
 
 case "$name" in
 zmath-zone)

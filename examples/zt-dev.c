@@ -23,7 +23,7 @@ static int zt_open_error(const char *prog, const char *path, int err)
 	case EACCES:
 	case EPERM:
 		fprintf(stderr,
-			"%s: %s: permission denied (%s): zoned devices need root or CAP_SYS_ADMIN\n",
+			"%s: %s: permission denied (%s): run as root or with access to the device\n",
 			prog, path, strerror(err));
 		break;
 	case EBUSY:
