@@ -340,6 +340,17 @@ static void test_select_zones(void **state)
 	assert_int_equal(zt_select_zones(z, 8, false, 0, 1, &b, &e), -ENOENT);
 }
 
+static void test_zone_concurrency(void **state)
+{
+	(void)state;
+	assert_int_equal(zt_zone_concurrency(4, 0, 0), 4);
+	assert_int_equal(zt_zone_concurrency(4, 2, 0), 2);
+	assert_int_equal(zt_zone_concurrency(4, 0, 3), 3);
+	assert_int_equal(zt_zone_concurrency(4, 3, 2), 2);
+	assert_int_equal(zt_zone_concurrency(4, 14, 14), 4);
+	assert_int_equal(zt_zone_concurrency(1, 1, 1), 1);
+}
+
 static void test_wzone(void **state)
 {
 	struct zt_zone z[8];
@@ -653,6 +664,7 @@ int main(void)
 		cmocka_unit_test(test_layout),
 		cmocka_unit_test(test_layout_many_problems),
 		cmocka_unit_test(test_select_zones),
+		cmocka_unit_test(test_zone_concurrency),
 		cmocka_unit_test(test_wzone),
 		cmocka_unit_test(test_pattern),
 		cmocka_unit_test(test_fmt_size),

@@ -34,6 +34,7 @@ struct zw_opts {
 	unsigned int qd;
 	u64 size;		/* bytes per zone, 0: up to capacity */
 	bool reset;
+	bool finish;
 	bool verify;
 	u64 seed;
 	u64 progress_s;
@@ -76,6 +77,8 @@ static void usage(FILE *out)
 		"  -s, --size SIZE       bytes per zone (default: up to zone capacity)\n"
 		"  -r, --reset           reset the zones first (else append at each\n"
 		"                        zone's write pointer)\n"
+		"  -f, --finish          finish zones left partly written (--size),\n"
+		"                        so they do not hold active zone resources\n"
 		"      --no-verify       do not read back\n"
 		"      --seed N          pattern seed (default 0x%llx)\n"
 		"  -p, --progress SECS   progress every SECS seconds (1; 0: off)\n"
@@ -142,86 +145,128 @@ static int zw_submit(struct zw_ctx *c, struct zw_slot *s, bool write)
 	return 1;
 }
 
-/* One pass over the plan: write it, or read it back and check it. */
-static int zw_pass(struct zw_ctx *c, bool write)
+/* Check one completion and account for it; 0 or -EIO. */
+static int zw_complete(struct zw_ctx *c, struct zw_slot *s, int res,
+		       bool write)
 {
 	const char *what = write ? "write" : "verify";
+	struct zt_wzone *wz = &c->plan[s->zi];
+	long long bad;
+
+	if (res != (int)(s->len << 9)) {
+		fprintf(stderr,
+			"%s: %s: %s zone %llu at sector %llu (+%llu): %s\n",
+			prog, c->dev->path, what, wz->zone_no, s->pos, s->len,
+			res < 0 ? strerror(-res) : "short transfer");
+		return -EIO;
+	}
+	if (zt_wzone_advance(wz, &c->dev->geom, s->pos, s->len)) {
+		fprintf(stderr,
+			"%s: zone %llu: %s at %llu+%llu is not at the tracked write pointer %llu inside the zone\n",
+			prog, wz->zone_no, what, s->pos, s->len, wz->wp);
+		return -EIO;
+	}
+	if (!write) {
+		bad = zt_pattern_check(s->buf, s->pos, s->len, c->o->seed);
+		if (bad >= 0) {
+			fprintf(stderr,
+				"%s: %s: data mismatch in zone %llu at sector %llu\n",
+				prog, c->dev->path, wz->zone_no,
+				s->pos + (u64)bad);
+			return -EIO;
+		}
+	}
+	c->done += s->len;
+	zw_progress(c, what, false);
+	return 0;
+}
+
+/* A zone done before its capacity: finish it to release its resources. */
+static int zw_finish(struct zw_ctx *c, struct zt_wzone *wz)
+{
+	int ret;
+
+	if (wz->wp >= wz->cap_end)
+		return 0;	/* full already */
+	ret = zt_dev_zone_mgmt(c->dev, "finish", wz->start,
+			       zt_zone_len_at(&c->dev->geom, c->dev->capacity,
+					      wz->start));
+	if (ret) {
+		fprintf(stderr, "%s: %s: finish zone %llu: %s\n", prog,
+			c->dev->path, wz->zone_no, strerror(-ret));
+		return -EIO;
+	}
+	wz->finished = true;
+	return 0;
+}
+
+/*
+ * One pass over the plan: write it, or read it back and check it. On an
+ * error, stop submitting but wait for what is in flight, whose buffers are
+ * still the kernel's.
+ */
+static int zw_pass(struct zw_ctx *c, bool write)
+{
 	unsigned int i, inflight = 0;
 	u64 next = 0;
-	int ret;
+	int ret, err = 0;
 
 	c->done = 0;
 	c->t0 = c->last = zt_now_ns();
-	for (i = 0; i < c->o->qd; i++) {
+	for (i = 0; i < c->o->qd && !err; i++) {
 		struct zw_slot *s = &c->slots[i];
 
 		if (!zw_assign(c, s, &next))
 			break;
 		ret = zw_submit(c, s, write);
 		if (ret < 0)
-			return ret;
-		inflight += ret;
+			err = ret;
+		else
+			inflight += ret;
 	}
 
 	while (inflight) {
 		struct io_uring_cqe *cqe;
 		struct zw_slot *s;
-		struct zt_wzone *wz;
-		long long bad;
+		int res;
 
 		ret = io_uring_submit_and_wait(&c->ring, 1);
-		if (ret < 0) {
+		if (ret < 0 && ret != -EINTR) {
 			fprintf(stderr, "%s: io_uring: %s\n", prog,
 				strerror(-ret));
-			return ret;
+			return ret;	/* the ring is unusable: no drain */
 		}
-		ret = io_uring_peek_cqe(&c->ring, &cqe);
-		if (ret)
+		if (io_uring_peek_cqe(&c->ring, &cqe))
 			continue;
 		s = io_uring_cqe_get_data(cqe);
-		wz = &c->plan[s->zi];
-		if (cqe->res != (int)(s->len << 9)) {
-			fprintf(stderr,
-				"%s: %s: %s zone %llu at sector %llu (+%llu): %s\n",
-				prog, c->dev->path, what, wz->zone_no, s->pos,
-				s->len,
-				cqe->res < 0 ? strerror(-cqe->res) :
-				"short transfer");
-			io_uring_cqe_seen(&c->ring, cqe);
-			return -EIO;
-		}
+		res = cqe->res;
 		io_uring_cqe_seen(&c->ring, cqe);
 		inflight--;
-		if (zt_wzone_advance(wz, &c->dev->geom, s->pos, s->len)) {
-			fprintf(stderr,
-				"%s: zone %llu: %s at %llu+%llu is not at the tracked write pointer %llu inside the zone\n",
-				prog, wz->zone_no, what, s->pos, s->len,
-				wz->wp);
-			return -EIO;
-		}
-		if (!write) {
-			bad = zt_pattern_check(s->buf, s->pos, s->len,
-					       c->o->seed);
-			if (bad >= 0) {
-				fprintf(stderr,
-					"%s: %s: data mismatch in zone %llu at sector %llu\n",
-					prog, c->dev->path, wz->zone_no,
-					s->pos + (u64)bad);
-				return -EIO;
-			}
-		}
-		c->done += s->len;
-		zw_progress(c, what, false);
+		if (err)
+			continue;
+		err = zw_complete(c, s, res, write);
+		if (err)
+			continue;
 
 		/* Same zone next if it has more, else another zone. */
-		if (wz->wp >= wz->end && !zw_assign(c, s, &next))
-			continue;
+		if (c->plan[s->zi].wp >= c->plan[s->zi].end) {
+			if (write && c->o->finish) {
+				err = zw_finish(c, &c->plan[s->zi]);
+				if (err)
+					continue;
+			}
+			if (!zw_assign(c, s, &next))
+				continue;
+		}
 		ret = zw_submit(c, s, write);
 		if (ret < 0)
-			return ret;
-		inflight += ret;
+			err = ret;
+		else
+			inflight += ret;
 	}
-	zw_progress(c, what, true);
+	if (err)
+		return err;
+	zw_progress(c, write ? "write" : "verify", true);
 	return 0;
 }
 
@@ -237,7 +282,7 @@ static int zw_check_wps(struct zw_ctx *c)
 		const struct zt_wzone *wz = &c->plan[i];
 		const struct zt_zone *z = &c->dev->zones[wz->zone_no];
 		bool full_ok = z->cond == ZT_COND_FULL &&
-			       wz->wp == z->start + z->cap;
+			       (wz->finished || wz->wp == wz->cap_end);
 
 		if (full_ok || (z->cond != ZT_COND_FULL && z->wp == wz->wp))
 			continue;
@@ -348,10 +393,52 @@ static int zw_reset(struct zt_dev *dev, const struct zw_opts *o)
 	return zt_dev_report(dev);
 }
 
-static int zw_run(struct zt_dev *dev, const struct zw_opts *o)
+/*
+ * Zones left partly written stay active. Refuse a run that would leave more
+ * of them than the device allows, before any I/O (and before --reset),
+ * rather than fail halfway through it.
+ */
+static int zw_check_active(const struct zt_dev *dev, const struct zw_opts *o)
+{
+	u64 i, first, last, partial = 0, others = 0;
+	int ret;
+
+	if (!dev->max_active || o->finish)
+		return ZT_EXIT_OK;
+	ret = zw_range(dev, o, &first, &last);
+	if (ret)
+		return ret;
+	for (i = 0; i < dev->nr_zones; i++) {
+		const struct zt_zone *z = &dev->zones[i];
+		bool active = z->cond == ZT_COND_IMP_OPEN ||
+			      z->cond == ZT_COND_EXP_OPEN ||
+			      z->cond == ZT_COND_CLOSED;
+		u64 wp = z->cond == ZT_COND_EMPTY || o->reset ? z->start : z->wp;
+
+		if (i < first || i >= last) {
+			others += active;
+			continue;
+		}
+		if (!zt_zone_is_seq(z) || !zt_zone_is_usable(z) ||
+		    (z->cond == ZT_COND_FULL && !o->reset))
+			continue;
+		/* written up to capacity, a zone becomes full, not active */
+		if (o->size && wp + (o->size >> 9) < z->start + z->cap)
+			partial++;
+	}
+	if (partial + others <= dev->max_active)
+		return ZT_EXIT_OK;
+	fprintf(stderr,
+		"%s: %s: this run would leave %llu zones partly written while %llu other zones are active, but the device allows %u active zones: use --finish, fewer zones or no --size\n",
+		prog, dev->path, partial, others, dev->max_active);
+	return ZT_EXIT_USAGE;
+}
+
+static int zw_run(struct zt_dev *dev, struct zw_opts *o)
 {
 	struct zw_ctx c = { .dev = dev, .o = o };
 	u64 written_ns, i;
+	unsigned int qd;
 	int ret;
 
 	if (zt_dev_report(dev))
@@ -375,6 +462,9 @@ static int zw_run(struct zt_dev *dev, const struct zw_opts *o)
 			prog, o->size, dev->lbs);
 		return ZT_EXIT_USAGE;
 	}
+	ret = zw_check_active(dev, o);
+	if (ret)
+		return ret;
 	if (o->reset) {
 		ret = zw_reset(dev, o);
 		if (ret)
@@ -385,6 +475,12 @@ static int zw_run(struct zt_dev *dev, const struct zw_opts *o)
 		goto out;
 
 	ret = ZT_EXIT_FAIL;
+	qd = zt_zone_concurrency(o->qd, dev->max_open, dev->max_active);
+	if (qd < o->qd) {
+		printf("qd %u: the device allows %u open and %u active zones; writing %u zones at a time\n",
+		       o->qd, dev->max_open, dev->max_active, qd);
+		o->qd = qd;
+	}
 	c.slots = calloc(o->qd, sizeof(*c.slots));
 	if (!c.slots)
 		goto out;
@@ -449,6 +545,7 @@ int main(int argc, char **argv)
 		{ "qd", required_argument, NULL, 'd' },
 		{ "size", required_argument, NULL, 's' },
 		{ "reset", no_argument, NULL, 'r' },
+		{ "finish", no_argument, NULL, 'f' },
 		{ "no-verify", no_argument, NULL, 'V' },
 		{ "seed", required_argument, NULL, 'S' },
 		{ "progress", required_argument, NULL, 'p' },
@@ -463,7 +560,7 @@ int main(int argc, char **argv)
 	u64 v;
 	int c, ret;
 
-	while ((c = getopt_long(argc, argv, "z:n:b:d:s:rp:h", opts,
+	while ((c = getopt_long(argc, argv, "z:n:b:d:s:rfp:h", opts,
 				NULL)) != -1) {
 		switch (c) {
 		case 'z':
@@ -495,6 +592,9 @@ int main(int argc, char **argv)
 			break;
 		case 'r':
 			o.reset = true;
+			break;
+		case 'f':
+			o.finish = true;
 			break;
 		case 'V':
 			o.verify = false;

@@ -63,6 +63,9 @@ static void print_header(const struct zt_dev *dev, FILE *out)
 		zmath_geom_is_po2(&dev->geom) ? "po2" : "npo2", last,
 		dev->lbs,
 		dev->cap_valid ? "" : ", no zone capacity reported");
+	if (dev->max_open || dev->max_active)
+		fprintf(out, "  max open zones %u, max active zones %u (0: no limit)\n",
+			dev->max_open, dev->max_active);
 }
 
 static void print_table(const struct zt_dev *dev, FILE *out)

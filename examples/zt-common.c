@@ -435,6 +435,27 @@ int zt_select_zones(const struct zt_zone *zones, u64 nr_zones,
 }
 
 /**
+ * zt_zone_concurrency() - how many zones to write at once
+ * @qd: the queue depth asked for, one write in flight per zone
+ * @max_open: the device's open zone limit, 0 for none
+ * @max_active: the device's active zone limit, 0 for none
+ *
+ * Writing a zone opens it; a device refuses to open more zones than its
+ * limits allow (zones open or active outside the run count too).
+ *
+ * Return: @qd, lowered to the limits.
+ */
+unsigned int zt_zone_concurrency(unsigned int qd, unsigned int max_open,
+				 unsigned int max_active)
+{
+	if (max_open && max_open < qd)
+		qd = max_open;
+	if (max_active && max_active < qd)
+		qd = max_active;
+	return qd;
+}
+
+/**
  * zt_wzone_init() - plan sequential writes into one zone
  * @wz: the plan to fill in
  * @geom: the device's zone geometry
@@ -467,6 +488,8 @@ int zt_wzone_init(struct zt_wzone *wz, const struct zmath_geom *geom,
 	wz->start = z->start;
 	wz->wp = wp;
 	wz->end = z->start + z->cap;
+	wz->cap_end = wz->end;
+	wz->finished = false;
 	if (limit && limit < wz->end - wp)
 		wz->end = wp + limit;
 	return 0;

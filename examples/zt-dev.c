@@ -10,12 +10,31 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "zt-dev.h"
 
 /* Zones per BLKREPORTZONE call. */
 #define ZT_REPORT_BATCH	4096
+
+/* A queue limit from sysfs; 0 if it is absent or unreadable. */
+static unsigned int zt_queue_limit(dev_t rdev, const char *name)
+{
+	char path[128];
+	unsigned long v = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/sys/dev/block/%u:%u/queue/%s",
+		 major(rdev), minor(rdev), name);
+	f = fopen(path, "re");
+	if (!f)
+		return 0;
+	if (fscanf(f, "%lu", &v) != 1 || v > 0xffffffffUL)
+		v = 0;
+	fclose(f);
+	return (unsigned int)v;
+}
 
 static int zt_open_error(const char *prog, const char *path, int err)
 {
@@ -104,6 +123,8 @@ int zt_dev_open(struct zt_dev *dev, const char *prog, const char *path,
 	dev->capacity = bytes >> 9;
 	dev->lbs = (unsigned int)lbs;
 	dev->pbs = (unsigned int)pbs;
+	dev->max_open = zt_queue_limit(st.st_rdev, "max_open_zones");
+	dev->max_active = zt_queue_limit(st.st_rdev, "max_active_zones");
 	/* zs is not 0 here, so this cannot fail */
 	zmath_geom_init(&dev->geom, dev->zone_size);
 	return ZT_EXIT_OK;

@@ -25,6 +25,8 @@
  * @zones: the zone report, after zt_dev_report()
  * @nr_zones: number of entries in @zones
  * @cap_valid: the kernel reported zone capacities (BLK_ZONE_REP_CAPACITY)
+ * @max_open: queue/max_open_zones from sysfs, 0 for no limit or unknown
+ * @max_active: queue/max_active_zones from sysfs, 0 for no limit or unknown
  */
 struct zt_dev {
 	const char *path;
@@ -39,6 +41,8 @@ struct zt_dev {
 	struct zt_zone *zones;
 	u64 nr_zones;
 	bool cap_valid;
+	unsigned int max_open;
+	unsigned int max_active;
 };
 
 int zt_dev_open(struct zt_dev *dev, const char *prog, const char *path,
