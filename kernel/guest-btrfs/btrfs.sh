@@ -61,6 +61,7 @@ check() {
 	else
 		tap fail "$d"
 		sed 's/^/#   /' "$work/out" | tail -n 20
+		return 1
 	fi
 }
 skip() { echo "ok $tap_n - btrfs: $1 # SKIP $2"; tap_n=$((tap_n + 1)); }
@@ -132,11 +133,12 @@ scrub_clean() {
 	[ $rc = 0 ] && grep -q 'no errors found' "$work/scrub"
 }
 
-# physical offsets of the DATA dev extents (chunk tree, device 1)
-data_dev_extents() {
+# dev_extents DEVICE TYPE: physical offsets of the chunks whose type
+# matches TYPE (DATA, or . for all), from the chunk tree, device 1
+dev_extents() {
 	"$BTRFS" inspect-internal dump-tree -t chunk "$1" 2>/dev/null |
-		awk '/ CHUNK_ITEM /  { item = 1; next }
-		     item && /type DATA/ { data = 1 }
+		awk -v t="type $2" '/ CHUNK_ITEM /  { item = 1; next }
+		     item && $0 ~ t { data = 1 }
 		     item && data && /stripe 0 devid 1 offset/ {
 			print $NF; item = 0; data = 0 }
 		     / item [0-9]+ key / { item = 0; data = 0 }'
@@ -168,8 +170,9 @@ btrfs_data() {
 	# Free the data block groups: the kernel resets their zones (fs/btrfs
 	# discard path for zoned devices) and the allocator reuses them.
 	check "$name: umount" umount "$mnt"
-	before=$(data_dev_extents "$dev")
-	note "$name: data dev extents before delete (bytes): $(echo $before)"
+	before=$(dev_extents "$dev" .)
+	note "$name: all chunks before delete at (bytes): $(echo $before)"
+	note "$name: data chunks before delete at: $(echo $(dev_extents "$dev" DATA))"
 	mount -t btrfs "$dev" "$mnt" || { tap fail "$name: remount"; return 1; }
 	rm -rf "$mnt/a"
 	sync
@@ -179,8 +182,8 @@ btrfs_data() {
 	check "$name: write a second set after delete" \
 		write_files "$mnt/b" b "$sums.b"
 	check "$name: sync and umount" sh -c "sync && umount $mnt"
-	after=$(data_dev_extents "$dev")
-	note "$name: data dev extents after rewrite (bytes): $(echo $after)"
+	after=$(dev_extents "$dev" DATA)
+	note "$name: data chunks after rewrite at (bytes): $(echo $after)"
 	reused=
 	for x in $after; do
 		case " $(echo $before) " in *" $x "*) reused="$reused $x" ;; esac
@@ -188,10 +191,10 @@ btrfs_data() {
 	if [ -z "$before" ] || [ -z "$after" ]; then
 		tap fail "$name: no data dev extents found with dump-tree"
 	elif [ -n "$reused" ]; then
-		tap ok "$name: freed data zones reset and reused at$reused"
+		tap ok "$name: zones of freed chunks reset and reused for data at$reused"
 	else
 		# Not reused is not corruption; say so without claiming reuse.
-		skip "$name: freed data zones reused" "new extents at $(echo $after)"
+		skip "$name: zones of freed chunks reused" "new extents at $(echo $after)"
 	fi
 	for x in $after; do
 		[ $((x % zs)) = 0 ] || {
@@ -226,9 +229,11 @@ make_big_nullb() {
 	echo "$1" > "$d/zone_size" &&
 	echo 0 > "$d/zone_nr_conv" &&
 	echo 1 > "$d/power" || { rmdir "$d"; return 1; }
-	nullb_big=/dev/nullb$(cat "$d/index")
-	[ -b "$nullb_big" ] || mdev -s 2>/dev/null
-	[ -b "$nullb_big" ]
+	# 6.1 names a configfs null_blk after its directory; older kernels
+	# nullb<index>
+	nullb_big=/dev/btrfsbig
+	[ -b "$nullb_big" ] || nullb_big=/dev/nullb$(cat "$d/index")
+	[ -b "$nullb_big" ] || { echo "no block device for $d"; return 1; }
 }
 
 super_field() {
