@@ -1,0 +1,75 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# lib.sh - TAP helpers for the guest suite (busybox sh, sourced).
+#
+# Every result line goes to stdout (the console) and to $TAP_OUT (/dev/ttyS1,
+# a second serial port the host reads alone, free of kernel messages).
+#   ok DESC [NOTE]        "ok N - DESC"
+#   notok DESC [WHY]      "not ok N - DESC"
+#   skip DESC WHY         "ok N - DESC # SKIP WHY"
+#   refused DESC WHY      "ok N - DESC # REFUSED WHY": the kernel refused, as
+#                         expected on the pristine (baseline) kernel
+#   check DESC CMD...     ok/not ok from CMD's status, its output as comments
+# Expected outcomes depend on $MODE (patched|baseline, from zmath.mode= on
+# the kernel command line).
+
+TAP_OUT=${TAP_OUT:-/dev/ttyS1}
+[ -c "$TAP_OUT" ] || TAP_OUT=/dev/null
+tap_n=0 tap_pass=0 tap_fail=0 tap_skip=0
+MODE=$(sed -n 's/.*zmath\.mode=\([a-z]*\).*/\1/p' /proc/cmdline)
+MODE=${MODE:-patched}
+
+emit() {
+	echo "$*"
+	echo "$*" > "$TAP_OUT"
+}
+ok() {
+	tap_n=$((tap_n + 1)) tap_pass=$((tap_pass + 1))
+	emit "ok $tap_n - $1"
+	[ -z "${2:-}" ] || comment "$2"
+}
+notok() {
+	tap_n=$((tap_n + 1)) tap_fail=$((tap_fail + 1))
+	emit "not ok $tap_n - $1"
+	[ -z "${2:-}" ] || comment "$2"
+}
+skip() {
+	tap_n=$((tap_n + 1)) tap_skip=$((tap_skip + 1))
+	emit "ok $tap_n - $1 # SKIP $2"
+}
+refused() {
+	tap_n=$((tap_n + 1)) tap_pass=$((tap_pass + 1))
+	emit "ok $tap_n - $1 # REFUSED $2"
+}
+# comment TEXT... - each line of TEXT as a "# " line (console only)
+comment() {
+	printf '%s\n' "$*" | sed 's/^/#   /'
+}
+# check DESC CMD... - one TAP line from a command's exit status
+check() {
+	local d=$1 out
+	shift
+	if out=$("$@" 2>&1); then
+		ok "$d"
+	else
+		notok "$d" "$(printf '%s\n' "$out" | tail -n 8)"
+	fi
+}
+# expect_eq DESC GOT WANT
+expect_eq() {
+	if [ "$2" = "$3" ]; then ok "$1"; else notok "$1" "got '$2', want '$3'"; fi
+}
+section() {
+	echo "# ---- $*"
+}
+
+# Kernel messages since the last dmesg_mark.
+dmesg_mark() { dmesg -c > /dev/null; }
+dmesg_new() { dmesg; }
+
+# has TOOL - the tool is in the initramfs
+has() { command -v "$1" > /dev/null 2>&1; }
+
+finish() {
+	emit "1..$tap_n"
+	emit "ZMATH-GUEST-RESULT: pass=$tap_pass fail=$tap_fail skip=$tap_skip mode=$MODE"
+}

@@ -1,0 +1,130 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+# mkinitramfs.sh - the guest's initramfs: busybox, Debian's fio, nvme-cli,
+# dmsetup and blkzone with their shared libraries, the project's tools and
+# the guest test scripts.
+#
+#   mkinitramfs.sh OUT.cpio.gz
+#
+# Two gzip'd cpio archives, concatenated (the kernel unpacks both):
+#   base    Debian binaries and their libraries (large, rebuilt only when one
+#           of the files changes; cached next to OUT);
+#   project /init, kernel/guest*, build/meson/examples/*, btrfs-progs
+#           (small, rebuilt every time).
+# A tool that is missing is reported with a NOTE and left out.
+set -euo pipefail
+
+top=$(cd "$(dirname "$0")/../.." && pwd)
+out=${1:?usage: mkinitramfs.sh OUT.cpio.gz}
+mkdir -p "$(dirname "$out")"
+out=$(cd "$(dirname "$out")" && pwd)/$(basename "$out")
+t0=$SECONDS
+log() { printf '[initramfs %3ds] %s\n' $((SECONDS - t0)) "$*" >&2; }
+note() { printf '[initramfs] NOTE: %s\n' "$*" >&2; }
+die() { printf 'mkinitramfs: error: %s\n' "$*" >&2; exit 1; }
+
+# Debian binaries: guest path = host path.
+host_bins=(/bin/busybox /usr/bin/fio /usr/sbin/nvme /usr/sbin/dmsetup
+	/usr/sbin/blkzone)
+
+# pack DIR ARCHIVE - gzip'd newc cpio of DIR, files owned by root
+pack() {
+	(cd "$1" && find . -mindepth 1 | LC_ALL=C sort |
+		cpio -o -H newc -R 0:0 --quiet) | gzip -1 > "$2.tmp"
+	mv "$2.tmp" "$2"
+}
+
+# copy_with_libs ROOT BIN - BIN and, for a dynamic one, every library ldd
+# names plus the loader, at their host paths
+copy_with_libs() {
+	local root=$1 bin=$2 lib
+	install -D -m 0755 "$bin" "$root$bin"
+	ldd "$bin" > /dev/null 2>&1 || return 0	# static
+	for lib in $(ldd "$bin" | awk '/=> \// {print $3} /^\t\// {print $1}'); do
+		[ -e "$root$lib" ] || install -D -m 0755 "$(readlink -f "$lib")" "$root$lib"
+	done
+	if ldd "$bin" | grep -q 'not found'; then
+		die "$bin: libraries not found: $(ldd "$bin" | grep 'not found' | tr -d '\t')"
+	fi
+}
+
+# --- base archive -----------------------------------------------------------
+base=${out%.cpio.gz}-base.cpio.gz
+for b in "${host_bins[@]}"; do
+	[ -x "$b" ] || die "$b missing (scripts/deps.sh check installs it)"
+done
+key=$({ stat -L -c '%n %s %Y' "${host_bins[@]}"
+	for b in "${host_bins[@]}"; do ldd "$b" 2>/dev/null || true; done |
+		awk '/=> \// {print $3} /^\t\// {print $1}' | sort -u |
+		xargs -r stat -L -c '%n %s %Y'
+	cat "$0"; } | sha256sum | cut -d' ' -f1)
+if [ -f "$base" ] && [ "$(cat "$base.key" 2>/dev/null)" = "$key" ]; then
+	log "base archive up to date ($(du -h "$base" | cut -f1))"
+else
+	log "base archive: ${host_bins[*]##*/} and their libraries"
+	root=$(mktemp -d)
+	trap 'rm -rf "$root"' EXIT
+	mkdir -p "$root"/{bin,sbin,usr/bin,usr/sbin,dev,proc,sys,tmp,mnt,etc}
+	for b in "${host_bins[@]}"; do copy_with_libs "$root" "$b"; done
+	pack "$root" "$base"
+	echo "$key" > "$base.key"
+	rm -rf "$root"
+	trap - EXIT
+	log "base archive $(du -h "$base" | cut -f1)"
+fi
+
+# --- project archive --------------------------------------------------------
+proj=${out%.cpio.gz}-project.cpio.gz
+root=$(mktemp -d)
+trap 'rm -rf "$root"' EXIT
+install -D -m 0755 "$top/kernel/guest/init" "$root/init"
+mkdir -p "$root/guest" "$root/usr/local/bin"
+install -m 0644 "$top"/kernel/guest/*.sh "$root/guest/"
+# Guest scripts of the filesystem helpers (kernel/guest-btrfs/, ...).
+for d in "$top"/kernel/guest-*/; do
+	[ -d "$d" ] || continue
+	mkdir -p "$root/guest/$(basename "$d")"
+	cp -r "$d". "$root/guest/$(basename "$d")/"
+done
+
+# The project's tools, built by meson (make kernel-check builds them first).
+ex=$top/build/meson/examples
+want=(zmath-zone zmath-write zmath-zns zmath-zonefs-mkfs)
+for t in "${want[@]}"; do
+	if [ -x "$ex/$t" ]; then
+		copy_with_libs "$root" "$ex/$t"
+		mv "$root$ex/$t" "$root/usr/local/bin/$t"
+	else
+		note "$ex/$t not built: guest checks that need it will SKIP"
+	fi
+done
+# Any other executable meson built there (not the unit tests).
+for f in "$ex"/*; do
+	[ -f "$f" ] && [ -x "$f" ] || continue
+	case ${f##*/} in test-* | "${want[0]}" | "${want[1]}" | "${want[2]}" | "${want[3]}") continue ;; esac
+	copy_with_libs "$root" "$f"
+	mv "$root$f" "$root/usr/local/bin/${f##*/}"
+done
+rm -rf "${root:?}/work"
+
+# btrfs-progs built on zmath.h (examples/btrfs-progs/build.sh) and Debian's
+# unpatched one for the baseline checks.
+bp=$top/build/btrfs-progs
+for t in out/mkfs.btrfs out/btrfs out/sb-zones out-pristine/mkfs.btrfs; do
+	if [ -x "$bp/$t" ]; then
+		dst=${t#out/}
+		[ "$t" = out-pristine/mkfs.btrfs ] && dst=mkfs.btrfs.pristine
+		copy_with_libs "$root" "$bp/$t"
+		mv "$root$bp/$t" "$root/usr/local/bin/$dst"
+	else
+		note "$bp/$t not built (examples/btrfs-progs/build.sh): btrfs checks will SKIP"
+	fi
+done
+rm -rf "${root:?}/work"
+pack "$root" "$proj"
+rm -rf "$root"
+trap - EXIT
+
+cat "$base" "$proj" > "$out.tmp"
+mv "$out.tmp" "$out"
+log "$out ($(du -h "$out" | cut -f1))"

@@ -1,0 +1,99 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+# parse.sh - judge one QEMU run from its logs.
+#
+#   parse.sh OUTDIR MODE KERNEL_TREE
+#
+# OUTDIR holds console.log, guest.tap and qemu.rc (run.sh).  Judged:
+#  - KUnit: the KTAP before /init, parsed by KERNEL_TREE's own
+#    tools/testing/kunit/kunit.py parse; every case of the zmath suite must
+#    pass (patched mode: the suite must be there; baseline: it is absent);
+#  - the guest's TAP (guest.tap): no "not ok", a final ZMATH-GUEST-RESULT
+#    line whose counts match the lines;
+#  - the console: no "Kernel panic", "Oops", "WARNING:", "BUG:"; no timeout.
+# Writes OUTDIR/results.tsv (status, check) and OUTDIR/verdict.txt, prints
+# the problems, and exits 0 only if there are none.
+set -euo pipefail
+
+out=${1:?usage: parse.sh OUTDIR MODE KERNEL_TREE} mode=${2:?} tree=${3:?}
+out=$(cd "$out" && pwd)	# kunit.py changes directory
+console=$out/console.log tap=$out/guest.tap
+problems=()
+problem() { problems+=("$*"); }
+
+[ -s "$console" ] || { echo "parse: no console log in $out" >&2; exit 1; }
+rc=$(cat "$out/qemu.rc" 2>/dev/null || echo missing)
+case $rc in
+0) ;;
+124) problem "QEMU timed out (hard timeout)" ;;
+*) problem "QEMU exited with status $rc" ;;
+esac
+
+# --- KUnit ------------------------------------------------------------------
+sed -n '/KTAP version\|TAP version/,/Run \/init as init process/p' "$console" \
+	> "$out/ktap.log"
+kunit_rc=0
+/usr/bin/python3 "$tree/tools/testing/kunit/kunit.py" parse \
+	--json="$out/kunit.json" "$out/ktap.log" > "$out/kunit.txt" 2>&1 || kunit_rc=$?
+zmath_cases=$(jq -r '[.. | objects | select(.name? == "zmath")] | first // empty
+	| [.. | objects | .test_cases? // empty | .[]] | .[] | "\(.status)\t\(.name)"' \
+	"$out/kunit.json" 2>/dev/null || true)
+kunit_total=$(printf '%s' "$zmath_cases" | grep -c . || true)
+kunit_pass=$(printf '%s\n' "$zmath_cases" | grep -c '^PASS	' || true)
+if [ "$kunit_total" -gt 0 ]; then
+	[ "$kunit_pass" = "$kunit_total" ] ||
+		problem "KUnit zmath: $((kunit_total - kunit_pass)) of $kunit_total cases did not pass: $(printf '%s\n' "$zmath_cases" | grep -v '^PASS	' | cut -f2 | head -5 | paste -sd, -)"
+	kunit_line="zmath suite: $kunit_pass/$kunit_total cases pass"
+elif [ "$mode" = patched ]; then
+	problem "KUnit: no zmath suite in the console log (CONFIG_ZMATH_KUNIT_TEST?)"
+	kunit_line="zmath suite: MISSING"
+else
+	kunit_line="zmath suite: absent (pristine kernel)"
+fi
+# The pristine tree has no KUnit suite built in: "0 tests run" is its normal.
+if [ "$kunit_rc" != 0 ] && ! { [ "$mode" = baseline ] && [ "$kunit_total" = 0 ] &&
+	grep -q 'Ran 0 tests' "$out/kunit.txt"; }; then
+	problem "kunit.py parse failed (rc $kunit_rc), see $out/kunit.txt"
+fi
+
+# --- kernel console ---------------------------------------------------------
+bad=$(grep -nE 'Kernel panic|Oops|WARNING:|BUG:' "$console" | head -5 || true)
+[ -z "$bad" ] || problem "kernel trouble in the console log:"$'\n'"$bad"
+
+# --- guest TAP --------------------------------------------------------------
+: > "$out/results.tsv"
+if [ ! -s "$tap" ]; then
+	problem "no guest TAP output ($tap)"
+else
+	tr -d '\r' < "$tap" | awk -F'\t' '
+		/^not ok [0-9]+ - / { sub(/^not ok [0-9]+ - /, ""); print "FAIL\t" $0; next }
+		/^ok [0-9]+ - .* # SKIP/ { sub(/^ok [0-9]+ - /, ""); sub(/ # SKIP.*/, "");
+			print "SKIP\t" $0; next }
+		/^ok [0-9]+ - .* # REFUSED/ { sub(/^ok [0-9]+ - /, ""); sub(/ # REFUSED.*/, "");
+			print "REFUSED\t" $0; next }
+		/^ok [0-9]+ - / { sub(/^ok [0-9]+ - /, ""); print "PASS\t" $0 }
+	' > "$out/results.tsv"
+fi
+final=$(tr -d '\r' < "$tap" 2>/dev/null | grep '^ZMATH-GUEST-RESULT:' | tail -n 1 || true)
+n() { grep -c "^$1	" "$out/results.tsv" || true; }
+pass=$(n PASS) refused=$(n REFUSED) fail=$(n FAIL) skip=$(n SKIP)
+if [ -z "$final" ]; then
+	problem "no final ZMATH-GUEST-RESULT line: the guest suite did not finish"
+else
+	want="pass=$((pass + refused)) fail=$fail skip=$skip mode=$mode"
+	[ "${final#ZMATH-GUEST-RESULT: }" = "$want" ] ||
+		problem "final line '$final' does not match the TAP lines ($want)"
+fi
+[ "$fail" = 0 ] || problem "guest: $fail check(s) failed:"$'\n'"$(grep '^FAIL' "$out/results.tsv" | cut -f2 | sed 's/^/  /')"
+
+{
+	echo "mode=$mode"
+	echo "kunit=$kunit_line"
+	echo "guest=pass $pass, refused $refused, fail $fail, skip $skip"
+	echo "verdict=$([ ${#problems[@]} = 0 ] && echo PASS || echo FAIL)"
+} > "$out/verdict.txt"
+
+if [ ${#problems[@]} != 0 ]; then
+	printf 'FAIL: %s\n' "${problems[@]}" >&2
+	exit 1
+fi

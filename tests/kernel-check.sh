@@ -1,0 +1,46 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+# kernel-check.sh - boot the zmath kernel in QEMU and judge it: KUnit zmath
+# suite, the guest's zoned-device suite (kernel/guest/), no panic/oops/
+# WARNING/BUG, no timeout.  Run by `make kernel-check`.
+#
+#   tests/kernel-check.sh            the patched kernel (build/kernel/src)
+#   BASELINE=1 tests/kernel-check.sh the pristine tree: npo2 must be refused
+#
+# Reuses what is built: kernel/scripts/build.sh is incremental and the
+# initramfs' large part is cached.  Outputs in build/kernel/qemu-{patched,
+# baseline}/ (console.log, guest.tap, results.tsv, verdict.txt); the summary
+# shows the other mode's last run beside this one.
+# ZMATH_QEMU_TIMEOUT (seconds, default 300) bounds the boot.
+set -euo pipefail
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+kb=$top/build/kernel
+t0=$SECONDS
+log() { printf '[kernel-check %4ds] %s\n' $((SECONDS - t0)) "$*" >&2; }
+
+if [ "${BASELINE:-0}" = 1 ]; then
+	mode=baseline tree=$kb/src-pristine build_args=(--baseline)
+else
+	mode=patched tree=$kb/src build_args=()
+fi
+out=$kb/qemu-$mode
+
+log "1/4 kernel ($mode): kernel/scripts/build.sh ${build_args[*]}"
+[ -x "$top/kernel/scripts/build.sh" ] || { echo "kernel-check: kernel/scripts/build.sh missing" >&2; exit 1; }
+bzimage=$("$top/kernel/scripts/build.sh" "${build_args[@]}" | tail -n 1)
+[ -f "$bzimage" ] || { echo "kernel-check: build.sh gave no bzImage ('$bzimage')" >&2; exit 1; }
+
+log "2/4 initramfs"
+"$top/kernel/qemu/mkinitramfs.sh" "$kb/qemu/initramfs.cpio.gz"
+
+log "3/4 boot in QEMU (TCG)"
+"$top/kernel/qemu/run.sh" "$bzimage" "$kb/qemu/initramfs.cpio.gz" "$out" "$mode"
+
+log "4/4 judge the logs"
+rc=0
+"$top/kernel/qemu/parse.sh" "$out" "$mode" "$tree" || rc=$?
+"$top/kernel/qemu/summary.sh" "$kb/qemu-patched" "$kb/qemu-baseline"
+echo
+log "$mode: $([ $rc = 0 ] && echo PASS || echo FAIL) (console log: $out/console.log)"
+exit $rc
