@@ -17,12 +17,12 @@ age() {
 	echo "run $(date -r "$1/verdict.txt" '+%F %T')"
 }
 
-printf '\n%-34s | %-36s | %-36s\n' "" "patched ($(age "$pd"))" "pristine ($(age "$bd"))"
-printf '%.0s-' {1..110}; echo
-printf '%-34s | %-36s | %-36s\n' "verdict" "$(val verdict "$pd")" "$(val verdict "$bd")"
-printf '%-34s | %-36s | %-36s\n' "KUnit" "$(val kunit "$pd")" "$(val kunit "$bd")"
-printf '%-34s | %-36s | %-36s\n' "guest TAP" "$(val guest "$pd")" "$(val guest "$bd")"
-printf '%.0s-' {1..110}; echo
+printf '\n%-44s | %-36s | %-36s\n' "" "patched ($(age "$pd"))" "pristine ($(age "$bd"))"
+printf '%.0s-' {1..120}; echo
+printf '%-44s | %-36s | %-36s\n' "verdict" "$(val verdict "$pd")" "$(val verdict "$bd")"
+printf '%-44s | %-36s | %-36s\n' "KUnit" "$(val kunit "$pd")" "$(val kunit "$bd")"
+printf '%-44s | %-36s | %-36s\n' "guest TAP" "$(val guest "$pd")" "$(val guest "$bd")"
+printf '%.0s-' {1..120}; echo
 
 # Per group: "3 pass, 1 refused" for each run.
 awk -F'\t' -v pf="$pd/results.tsv" -v bf="$bd/results.tsv" '
@@ -45,15 +45,21 @@ function cell(col, g,   s, i, st) {
 BEGIN {
 	load(pf, "p"); load(bf, "b")
 	for (i = 1; i <= n; i++)
-		printf "%-34s | %-36s | %-36s\n", order[i], cell("p", order[i]), cell("b", order[i])
+		printf "%-44s | %-36s | %-36s\n", order[i], cell("p", order[i]), cell("b", order[i])
 }'
 
-# Checks whose status differs.
+# Checks whose status differs; those one run skipped because its kernel
+# refused the device are only counted (the full list: OUTDIR/../qemu-diff.tsv).
 if [ -s "$pd/results.tsv" ] && [ -s "$bd/results.tsv" ]; then
+	diff=$(dirname "$pd")/qemu-diff.tsv
+	awk -F'\t' 'NR == FNR { b[$2] = $1; border[++nb] = $2; next }
+		{ s = ($2 in b) ? b[$2] : "-"; if (s != $1) print $1 "\t" s "\t" $2; seen[$2] = 1 }
+		END { for (i = 1; i <= nb; i++) if (!(border[i] in seen))
+			print "-\t" b[border[i]] "\t" border[i] }' \
+		"$bd/results.tsv" "$pd/results.tsv" > "$diff"
 	echo
-	echo "checks whose result differs (patched | pristine):"
-	awk -F'\t' 'NR == FNR { b[$2] = $1; next }
-		{ s = ($2 in b) ? b[$2] : "-"; if (s != $1) printf "  %-7s | %-7s | %s\n", $1, s, $2; delete b[$2] }
-		END { for (k in b) printf "  %-7s | %-7s | %s\n", "-", b[k], k }' \
-		"$bd/results.tsv" "$pd/results.tsv"
+	echo "checks whose result differs (patched | pristine), $diff:"
+	awk -F'\t' '$1 != "SKIP" && $2 != "SKIP" { printf "  %-7s | %-7s | %s\n", $1, $2, $3 }
+		$1 == "SKIP" || $2 == "SKIP" { n++ }
+		END { if (n) printf "  ... and %d checks that one kernel SKIPs: it refused their device\n", n }' "$diff"
 fi

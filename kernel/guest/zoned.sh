@@ -1,0 +1,284 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# zoned.sh - checks of one zoned block device, for suite.sh (sourced).
+#
+# Every check is a function that returns 0 (holds), 1 (does not; it says
+# why) or 77 (cannot run here; it says why), run through `step`.  Positions
+# are 512-byte sectors.  Expected values come from shell arithmetic on the
+# configured geometry, never from the device under test.
+
+SKIPPING=	# set: every step is reported as SKIP with this reason
+
+# step DESC FUNC ARGS... - one TAP line from a check function
+step() {
+	local d=$1 out rc
+	shift
+	if [ -n "$SKIPPING" ]; then
+		skip "$d" "$SKIPPING"
+		return 0
+	fi
+	out=$("$@" 2>&1) && rc=0 || rc=$?
+	case $rc in
+	0) ok "$d" "$out" ;;
+	77) skip "$d" "$out" ;;
+	*) notok "$d" "$out" ;;
+	esac
+}
+
+# need TOOL - exit status 77 (with a reason) when TOOL is not in the initramfs
+need() {
+	has "$1" && return 0
+	echo "$1 is not in the initramfs"
+	return 77
+}
+
+# --- null_blk through configfs ----------------------------------------------
+NULLB_CFS=/sys/kernel/config/nullb
+
+# nullb_new NAME SIZE_MB ZONE_MB [CAP_MB] [NR_CONV] - power on a zoned,
+# memory-backed null_blk; prints /dev/nullbN, or the kernel's complaint
+# (and fails) when power-on is refused.  dmesg is cleared first.
+nullb_new() {
+	local d=$NULLB_CFS/$1
+	dmesg_mark
+	mkdir "$d" || return 1
+	echo 1 > "$d/zoned"
+	echo 1 > "$d/memory_backed"
+	echo "$2" > "$d/size"
+	echo "$3" > "$d/zone_size"
+	[ -z "${4:-}" ] || echo "$4" > "$d/zone_capacity"
+	[ -z "${5:-}" ] || echo "$5" > "$d/zone_nr_conv"
+	if ! echo 1 > "$d/power" 2> /dev/null; then
+		dmesg_new | grep -i null_blk | tail -n 3
+		rmdir "$d"
+		return 1
+	fi
+	# configfs devices take the directory's name (6.1), else nullbN
+	if [ -b "/dev/$1" ]; then echo "/dev/$1"; else echo "/dev/nullb$(cat "$d/index")"; fi
+}
+nullb_del() {
+	[ -d "$NULLB_CFS/$1" ] || return 0
+	echo 0 > "$NULLB_CFS/$1/power"
+	rmdir "$NULLB_CFS/$1"
+}
+
+# --- zone state through the project's report tool ---------------------------
+# zone_field DEV ZONE FIELD - one column of a zone's line in the report
+# (1 zone, 2 start, 3 length, 4 capacity, 5 wp, 6 type, 7 cond)
+zone_field() {
+	zmath-zone report "$1" | awk -v z="$2" -v f="$3" \
+		'NF == 7 && $1 == z && $2 ~ /^[0-9]+$/ { print $f; exit }'
+}
+wp_of() { zone_field "$1" "$2" 5; }
+cond_of() { zone_field "$1" "$2" 7; }
+
+# --- checks -----------------------------------------------------------------
+# blkdev DEV - DEV is a block device (each check starts with this, so that a
+# missing device never makes a refusal check pass)
+blkdev() {
+	[ -b "$1" ] || { echo "$1 is not a block device"; return 1; }
+}
+# c_queue DEV ATTR WANT - /sys/block/X/queue/ATTR reads WANT
+c_queue() {
+	blkdev "$1" || return 1
+	local v
+	v=$(cat "/sys/block/${1##*/}/queue/$2" 2>&1)
+	[ "$v" = "$3" ] || { echo "queue/$2 is '$v', want '$3'"; return 1; }
+	echo "queue/$2 = $v"
+}
+# c_sched DEV - select mq-deadline
+c_sched() {
+	blkdev "$1" || return 1
+	local f=/sys/block/${1##*/}/queue/scheduler
+	echo mq-deadline > "$f" || { echo "cannot select mq-deadline: $(cat "$f")"; return 1; }
+	grep -q '\[mq-deadline\]' "$f" || { echo "scheduler: $(cat "$f")"; return 1; }
+	cat "$f"
+}
+# c_layout DEV ZS DEVSECT CAP NRCONV - the zone report, zone by zone:
+# zone i starts at i*ZS, is ZS long but a smaller last one ending at
+# DEVSECT, has capacity min(CAP, length) (conventional: its length), type
+# and condition of a fresh device
+c_layout() {
+	blkdev "$1" || return 1
+	need zmath-zone || return 77
+	zmath-zone report "$1" > /tmp/report || { cat /tmp/report; return 1; }
+	cat /tmp/report
+	awk -v zs="$2" -v end="$3" -v cap="$4" -v nconv="$5" '
+	NF == 7 && $2 ~ /^[0-9]+$/ {
+		i = n++
+		start = i * zs; len = end - start < zs ? end - start : zs
+		c = i < nconv ? len : (cap < len ? cap : len)
+		type = i < nconv ? "conventional" : "seq-write-required"
+		cond = i < nconv ? "not-wp" : "empty"
+		want = i " " start " " len " " c " " type " " cond
+		got = $1 " " $2 " " $3 " " $4 " " $6 " " $7
+		if (got != want) { print "zone " i ": got \"" got "\", want \"" want "\""; bad = 1 }
+	}
+	END {
+		nz = int((end + zs - 1) / zs)
+		if (n != nz) { print n " zones reported, want " nz; bad = 1 }
+		exit bad
+	}' /tmp/report
+}
+# c_tool_check DEV - zmath-zone --check (libzmath geometry vs the report)
+c_tool_check() {
+	blkdev "$1" || return 1
+	need zmath-zone || return 77
+	zmath-zone report --check --quiet "$1"
+}
+# c_write_wp DEV START SECTORS - write random data at the zone's write
+# pointer (which must be START + what was written so far), O_DIRECT; the
+# write pointer then moves by SECTORS
+c_write_wp() {
+	blkdev "$1" || return 1
+	local z wp
+	need zmath-zone || return 77
+	z=$(zone_no_of "$2")
+	wp=$(wp_of "$1" "$z")
+	dd if=/dev/urandom of=/tmp/pat bs=512 count="$3" 2> /dev/null
+	dd if=/tmp/pat of="$1" bs=$(($3 * 512)) count=1 seek=$((wp * 512)) \
+		oflag=seek_bytes,direct conv=notrunc 2>&1 | grep -v records || true
+	local now
+	now=$(wp_of "$1" "$z")
+	[ "$now" = $((wp + $3)) ] ||
+		{ echo "zone $z: write at wp $wp: wp is now $now, want $((wp + $3))"; return 1; }
+	echo "zone $z: wp $wp -> $now"
+	echo "$wp" > /tmp/pat.at
+}
+# c_read_back DEV - the last c_write_wp data reads back (O_DIRECT)
+c_read_back() {
+	blkdev "$1" || return 1
+	local at
+	at=$(cat /tmp/pat.at 2>/dev/null) || { echo "nothing written"; return 1; }
+	dd if="$1" of=/tmp/back bs=$(stat -c %s /tmp/pat) count=1 skip=$((at * 512)) \
+		iflag=skip_bytes,direct 2> /dev/null
+	cmp /tmp/pat /tmp/back
+}
+# c_write_off_wp DEV START - a write 8 sectors past the write pointer is
+# refused and the write pointer stays
+c_write_off_wp() {
+	blkdev "$1" || return 1
+	local z wp now
+	need zmath-zone || return 77
+	z=$(zone_no_of "$2")
+	wp=$(wp_of "$1" "$z")
+	[ -n "$wp" ] || { echo "zone $z: no write pointer"; return 1; }
+	if dd if=/dev/zero of="$1" bs=4096 count=1 seek=$(((wp + 8) * 512)) \
+		oflag=seek_bytes,direct conv=notrunc 2> /tmp/err; then
+		echo "write at $((wp + 8)), wp $wp: accepted"
+		return 1
+	fi
+	grep -q 'Input/output error' /tmp/err || { cat /tmp/err; return 1; }
+	now=$(wp_of "$1" "$z")
+	[ "$now" = "$wp" ] || { echo "wp moved from $wp to $now"; return 1; }
+	echo "refused: $(grep -v records /tmp/err | head -n 1)"
+}
+# c_mgmt_einval DEV VERB OFFSET - the kernel refuses VERB at OFFSET with EINVAL
+c_mgmt_einval() {
+	blkdev "$1" || return 1
+	local out rc=0
+	need zmath-zone || return 77
+	out=$(zmath-zone "$2" --offset "$3" --force-unchecked "$1" 2>&1) || rc=$?
+	echo "$out"
+	[ $rc = 1 ] && echo "$out" | grep -q 'kernel refused: Invalid argument'
+}
+# c_mgmt DEV VERB START - VERB on the zone at START succeeds
+c_mgmt() {
+	blkdev "$1" || return 1
+	need zmath-zone || return 77
+	zmath-zone "$2" --offset "$3" "$1"
+}
+# c_cond DEV START COND [WP] - the zone at START is in COND (at WP)
+c_cond() {
+	blkdev "$1" || return 1
+	local z c w
+	need zmath-zone || return 77
+	z=$(zone_no_of "$2")
+	c=$(cond_of "$1" "$z") w=$(wp_of "$1" "$z")
+	[ "$c" = "$3" ] || { echo "zone $z is $c (wp $w), want $3"; return 1; }
+	[ -z "${4:-}" ] || [ "$w" = "$4" ] || { echo "zone $z: wp $w, want $4"; return 1; }
+	echo "zone $z: $c, wp $w"
+}
+# c_fio DEV OFFSET SIZE - fio --zonemode=zbd sequential write with crc32c
+# verify over [OFFSET, OFFSET+SIZE) sectors, the zones reset first
+c_fio() {
+	blkdev "$1" || return 1
+	need fio || return 77
+	fio --name=zmath --filename="$1" --direct=1 --ioengine=psync \
+		--zonemode=zbd --rw=write --bs=128k --offset=$(($2 * 512)) \
+		--size=$(($3 * 512)) --verify=crc32c --do_verify=1 \
+		--verify_fatal=1 --output=/tmp/fio.out > /tmp/fio.err 2>&1 && rc=0 || rc=$?
+	grep -E 'err=|WRITE:|READ:' /tmp/fio.out
+	cat /tmp/fio.err
+	[ $rc = 0 ] || return 1
+	has zmath-zone && zmath-zone report "$1" | awk -v a="$2" -v e=$(($2 + $3)) \
+		'NF == 7 && $2 ~ /^[0-9]+$/ && $2 >= a && $2 < e'
+	return 0
+}
+# c_zmath_write DEV ZONE NR [full] - the liburing writer: reset, write NR
+# zones from ZONE at queue depth 4 (4 MiB each and finish them, or "full":
+# up to their capacity), read back
+c_zmath_write() {
+	blkdev "$1" || return 1
+	need zmath-write || return 77
+	if [ "${4:-}" = full ]; then
+		zmath-write -r -z "$2" -n "$3" -d 4 -p 0 "$1"
+	else
+		zmath-write -r -z "$2" -n "$3" -s 4m -f -d 4 -p 0 "$1"
+	fi
+}
+
+# zone_no_of START - zone number of a sector, from the device geometry the
+# caller put in $ZS (shell arithmetic: the expected value, not the device's)
+zone_no_of() { echo $(($1 / ZS)); }
+
+# dev_suite GROUP DEV ZS_MB DEV_MB CAP_MB NR_CONV - the checks every zoned
+# device gets.  With SKIPPING set, every check is listed as SKIP.
+dev_suite() {
+	local g=$1 dev=$2
+	ZS=$(($3 * 2048))
+	local end=$(($4 * 2048)) cap=$(($5 * 2048)) nconv=$6
+	local nz=$(((end + ZS - 1) / ZS))
+	local seq=$nconv last=$((nz - 1))
+	[ $seq != 0 ] || seq=1 # zone 1, whose start no power-of-2 mask keeps
+	[ $seq -lt $nz ] || seq=$nconv
+	local s=$((seq * ZS)) ls=$((last * ZS))
+
+	step "$g: queue/zoned host-managed" c_queue "$dev" zoned host-managed
+	step "$g: queue/chunk_sectors $ZS" c_queue "$dev" chunk_sectors "$ZS"
+	step "$g: queue/nr_zones $nz" c_queue "$dev" nr_zones "$nz"
+	step "$g: scheduler mq-deadline" c_sched "$dev"
+	step "$g: zone report layout ($nz zones, last $((end - ls)) sectors)" \
+		c_layout "$dev" "$ZS" "$end" "$cap" "$nconv"
+	step "$g: zmath-zone --check" c_tool_check "$dev"
+	step "$g: write at the wp of zone $seq advances it" c_write_wp "$dev" "$s" 128
+	step "$g: read back" c_read_back "$dev"
+	step "$g: second write appends at the wp" c_write_wp "$dev" "$s" 8
+	step "$g: read back appended data" c_read_back "$dev"
+	step "$g: write away from the wp refused" c_write_off_wp "$dev" "$s"
+	step "$g: reset mid-zone refused (EINVAL)" c_mgmt_einval "$dev" reset $((s + ZS / 2))
+	if [ $((ZS & (ZS - 1))) != 0 ]; then
+		local p2=1
+		while [ $p2 -le "$ZS" ]; do p2=$((p2 * 2)); done
+		step "$g: reset at power-of-2 sector $p2, no zone start, refused (EINVAL)" \
+			c_mgmt_einval "$dev" reset "$p2"
+	fi
+	step "$g: reset zone $seq: empty" c_mgmt "$dev" reset "$s"
+	step "$g: reset zone $seq: wp at the zone start" c_cond "$dev" "$s" empty "$s"
+	step "$g: write makes zone $seq implicit-open" c_write_wp "$dev" "$s" 8
+	step "$g: zone $seq implicit-open" c_cond "$dev" "$s" implicit-open
+	step "$g: close zone $seq" c_mgmt "$dev" close "$s"
+	step "$g: zone $seq closed" c_cond "$dev" "$s" closed $((s + 8))
+	step "$g: open zone $seq" c_mgmt "$dev" open "$s"
+	step "$g: zone $seq explicit-open" c_cond "$dev" "$s" explicit-open $((s + 8))
+	step "$g: finish zone $seq" c_mgmt "$dev" finish "$s"
+	step "$g: zone $seq full" c_cond "$dev" "$s" full
+	step "$g: reset zone $seq" c_mgmt "$dev" reset "$s"
+	step "$g: zone $seq empty again" c_cond "$dev" "$s" empty "$s"
+	if [ $last != $seq ]; then
+		step "$g: write at the wp of the last zone $last" c_write_wp "$dev" "$ls" 64
+		step "$g: read back in the last zone" c_read_back "$dev"
+		step "$g: finish the last zone" c_mgmt "$dev" finish "$ls"
+		step "$g: last zone full" c_cond "$dev" "$ls" full
+		step "$g: reset the last zone" c_mgmt "$dev" reset "$ls"
+	fi
+}
