@@ -37,7 +37,9 @@ log "2/4 initramfs"
 log "3/4 boot in QEMU (TCG)"
 "$top/kernel/qemu/run.sh" "$bzimage" "$kb/qemu/initramfs.cpio.gz" "$out" "$mode"
 
-log "4/4 judge the logs"
+log "4/4 judge the logs (first the judge itself: kernel/qemu/selftest.sh)"
+"$top/kernel/qemu/selftest.sh" "$tree" > "$out/selftest.log" ||
+	{ cat "$out/selftest.log"; echo "kernel-check: the log judge is broken" >&2; exit 1; }
 rc=0
 "$top/kernel/qemu/parse.sh" "$out" "$mode" "$tree" || rc=$?
 "$top/kernel/qemu/summary.sh" "$kb/qemu-patched" "$kb/qemu-baseline"
