@@ -11,7 +11,8 @@
 # initramfs' large part is cached.  Outputs in build/kernel/qemu-{patched,
 # baseline}/ (console.log, guest.tap, results.tsv, verdict.txt); the summary
 # shows the other mode's last run beside this one.
-# ZMATH_QEMU_TIMEOUT (seconds, default 300) bounds the boot.
+# ZMATH_QEMU_TIMEOUT (seconds, default 300) bounds the boot; ZMATH_BTRFS=1
+# adds the btrfs data cycles (kernel/guest-btrfs/btrfs.sh), off by default.
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -25,6 +26,7 @@ else
 	mode=patched tree=$kb/src build_args=()
 fi
 out=$kb/qemu-$mode
+[ "${ZMATH_BTRFS:-0}" != 1 ] || export ZMATH_GUEST_ARGS="${ZMATH_GUEST_ARGS:-} zmath.btrfs=1"
 
 log "1/4 kernel ($mode): kernel/scripts/build.sh ${build_args[*]}"
 [ -x "$top/kernel/scripts/build.sh" ] || { echo "kernel-check: kernel/scripts/build.sh missing" >&2; exit 1; }

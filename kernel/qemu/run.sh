@@ -9,6 +9,7 @@
 # line.  OUTDIR gets console.log (ttyS0: kernel and guest), guest.tap (ttyS1:
 # the guest's TAP alone), the NVMe backing files, and qemu.rc (QEMU's exit
 # status, 124 on timeout).  Hard timeout: $ZMATH_QEMU_TIMEOUT seconds (300).
+# $ZMATH_GUEST_ARGS is added to the kernel command line (zmath.btrfs=1).
 # Guest TAP lines are echoed as they come.
 set -euo pipefail
 
@@ -33,7 +34,7 @@ set +e
 timeout -k 10 "$timeout" qemu-system-x86_64 \
 	-accel tcg -M q35 -cpu max -m 2G -smp 2 \
 	-kernel "$kernel" -initrd "$initrd" \
-	-append "console=ttyS0 panic=-1 oops=panic null_blk.nr_devices=0 zmath.mode=$mode" \
+	-append "console=ttyS0 panic=-1 oops=panic null_blk.nr_devices=0 zmath.mode=$mode ${ZMATH_GUEST_ARGS:-}" \
 	-display none -no-reboot -monitor none \
 	-serial stdio -serial "file:$outdir/guest.tap" \
 	-drive "file=$outdir/ns1-npo2.img,id=ns1,format=raw,if=none" \
