@@ -43,6 +43,22 @@ c_zns_identify() {
 	grep -q "zone size: $2 LBAs (.*, $3)" /tmp/id &&
 		grep -q "zone capacity: $4 LBAs" /tmp/id
 }
+# c_nvmecli_report NG NZ ZS_LBAS CAP_LBAS - Debian's nvme-cli, a witness
+# that owes nothing to libzmath: NZ zones, zone i at i*ZS_LBAS, capacity
+c_nvmecli_report() {
+	need nvme || return 77
+	nvme zns report-zones "$1" > /tmp/nz 2>&1 || { cat /tmp/nz; return 1; }
+	head -n 4 /tmp/nz
+	awk -v nz="$2" -v zs="$3" -v cap="$4" '
+		/SLBA:/ {
+			for (i = 1; i < NF; i++) { if ($i == "SLBA:") s = $(i + 1); if ($i == "Cap:") c = $(i + 1) }
+			want = n ? sprintf("0x%x", n * zs) : "0"	# nvme-cli: %#x
+			wc = sprintf("0x%x", cap)
+			if (s != want || c != wc) { print "zone " n + 0 ": SLBA " s " Cap " c ", want " want " " wc; bad = 1 }
+			n++
+		}
+		END { if (n != nz) { print n " zones, want " nz; bad = 1 } exit bad }' /tmp/nz
+}
 c_zns_append() {
 	need zmath-zns || return 77
 	zmath-zns append --zone "$2" --count 8 --blocks 2 "$1"
@@ -56,6 +72,8 @@ nvme_case() { # GROUP NSID ZONE_MB NS_MB CAP_MB
 	step "$g: generic char device $ng" test -c "$ng"
 	step "$g: zmath-zns identify: $(($3 * 256)) LBA zones, capacity $(($5 * 256))" \
 		c_zns_identify "$ng" $(($3 * 256)) "$([ $npo2 = 1 ] && echo npo2 || echo po2)" $(($5 * 256))
+	step "$g: nvme-cli zns report-zones: $(($4 / $3)) zones of $(($3 * 256)) LBAs" \
+		c_nvmecli_report "$ng" $(($4 / $3)) $(($3 * 256)) $(($5 * 256))
 	if [ -b "$dev" ] && [ "$(cat /sys/block/nvme0n$2/nsid 2>/dev/null)" = "$2" ]; then
 		created "$g" $npo2 "$dev, nsid $2"
 	else

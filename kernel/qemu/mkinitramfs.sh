@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
-# mkinitramfs.sh - the guest's initramfs: busybox, Debian's fio, nvme-cli,
-# dmsetup and blkzone with their shared libraries, the project's tools and
+# mkinitramfs.sh - the guest's initramfs: busybox, Debian's fio, nvme-cli
+# and dmsetup with their shared libraries, the project's tools and
 # the guest test scripts.
 #
 #   mkinitramfs.sh OUT.cpio.gz
@@ -24,8 +24,7 @@ note() { printf '[initramfs] NOTE: %s\n' "$*" >&2; }
 die() { printf 'mkinitramfs: error: %s\n' "$*" >&2; exit 1; }
 
 # Debian binaries: guest path = host path.
-host_bins=(/bin/busybox /usr/bin/fio /usr/sbin/nvme /usr/sbin/dmsetup
-	/usr/sbin/blkzone)
+host_bins=(/bin/busybox /usr/bin/fio /usr/sbin/nvme /usr/sbin/dmsetup)
 
 # pack DIR ARCHIVE - gzip'd newc cpio of DIR, files owned by root
 pack() {
