@@ -19,7 +19,7 @@ $(B)/meson/build.ninja:
 	meson setup $(B)/meson
 
 $(B)/meson-m32/build.ninja:
-	meson setup --cross-file cross/i386.ini -Dexamples=false $(B)/meson-m32
+	meson setup $$(scripts/m32-cross.sh) -Dexamples=false $(B)/meson-m32
 
 $(B)/meson-asan/build.ninja:
 	CC=clang CXX=clang++ meson setup -Db_sanitize=address,undefined \

@@ -81,6 +81,12 @@ for i in "${!dirs[@]}"; do
 	*) sfx=-$i ;;
 	esac
 	bin=$dir/bench/zmath-bench
+	if [ "$sfx" = -m32 ] && ! "$(dirname "$0")/../scripts/m32-cross.sh" --native; then
+		log "SKIPPED -m32 bench: this kernel cannot run 32-bit x86" \
+			"binaries (no IA32 emulation); under qemu-i386 times mean nothing"
+		rm -f "$out/bench$sfx.csv" "$out/bench$sfx.txt"
+		continue
+	fi
 	if [ ! -x "$bin" ]; then
 		log "$bin not built (is libdivide-dev installed?)"
 		exit 1

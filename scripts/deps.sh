@@ -6,7 +6,7 @@
 set -euo pipefail
 
 build=(gcc make meson ninja-build pkg-config python3)
-bench=("${build[@]}" gcc-multilib libdivide-dev gnuplot-nox valgrind)
+bench=("${build[@]}" gcc-multilib qemu-user libdivide-dev gnuplot-nox valgrind)
 check=("${build[@]}" gcc-multilib g++-multilib clang libclang-rt-14-dev
 	libcmocka-dev libcmocka-dev:i386 liburing-dev libnvme-dev libdivide-dev
 	linux-source-6.1 bc bison flex libelf-dev libssl-dev cpio xz-utils
