@@ -22,7 +22,7 @@
  * helper returns exactly what integer division returns, for every 64-bit
  * position and every zone size from 1 to 2^64 - 1.
  *
- * The same file builds in the Linux kernel (as include/linux/zmath.h) and in
+ * The same file builds in the Linux kernel (as linux/zmath.h) and in
  * userspace (C99 or later, C++); the block below maps the few primitives.
  * In userspace, u64 and u32 are the kernel's unsigned long long and unsigned
  * int; define ZMATH_HAVE_U64 if the includer already has them.
