@@ -11,7 +11,10 @@ check=("${build[@]}" gcc-multilib g++-multilib clang libclang-rt-14-dev
 	libcmocka-dev libcmocka-dev:i386 liburing-dev libnvme-dev libdivide-dev
 	linux-source-6.1 bc bison flex libelf-dev libssl-dev cpio xz-utils
 	qemu-system-x86 busybox-static fio nvme-cli btrfs-progs dmsetup
-	util-linux)
+	util-linux
+	# examples/btrfs-progs/build.sh: apt-get source, patch, static build
+	dpkg-dev build-essential autoconf automake file uuid-dev
+	libblkid-dev zlib1g-dev libzstd-dev liblzo2-dev)
 
 case "${1:-}" in
 bench) want=("${bench[@]}") ;;

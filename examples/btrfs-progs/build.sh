@@ -63,9 +63,9 @@ fi
 # --- 2. build dependencies -------------------------------------------------
 # configure below disables convert (e2fsprogs), python, docs and libudev
 # (only for multipath detection, and it has no static library).
-deps="dpkg-dev build-essential pkg-config autoconf automake libblkid-dev
-      uuid-dev zlib1g-dev
-      libzstd-dev liblzo2-dev"
+# scripts/deps.sh check lists the same packages.
+deps="dpkg-dev build-essential pkg-config autoconf automake file libblkid-dev
+      uuid-dev zlib1g-dev libzstd-dev liblzo2-dev"
 missing=
 for p in $deps; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||
