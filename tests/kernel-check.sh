@@ -11,6 +11,9 @@
 # initramfs' large part is cached.  Outputs in build/kernel/qemu-{patched,
 # baseline}/ (console.log, guest.tap, results.tsv, verdict.txt); the summary
 # shows the other mode's last run beside this one.
+# The guest's btrfs checks need the project's btrfs-progs and Debian's
+# pristine mkfs.btrfs: examples/btrfs-progs/build.sh --pristine builds them
+# (apt-get source, about 3 minutes the first time, seconds after that).
 # ZMATH_QEMU_TIMEOUT (seconds, default 300) bounds the boot; ZMATH_BTRFS=1
 # adds the btrfs data cycles (kernel/guest-btrfs/btrfs.sh), off by default.
 set -euo pipefail
@@ -28,18 +31,26 @@ fi
 out=$kb/qemu-$mode
 [ "${ZMATH_BTRFS:-0}" != 1 ] || export ZMATH_GUEST_ARGS="${ZMATH_GUEST_ARGS:-} zmath.btrfs=1"
 
-log "1/4 kernel ($mode): kernel/scripts/build.sh ${build_args[*]}"
+log "1/5 kernel ($mode): kernel/scripts/build.sh ${build_args[*]}"
 [ -x "$top/kernel/scripts/build.sh" ] || { echo "kernel-check: kernel/scripts/build.sh missing" >&2; exit 1; }
 bzimage=$("$top/kernel/scripts/build.sh" "${build_args[@]}" | tail -n 1)
 [ -f "$bzimage" ] || { echo "kernel-check: build.sh gave no bzImage ('$bzimage')" >&2; exit 1; }
 
-log "2/4 initramfs"
+log "2/5 btrfs-progs on zmath.h and Debian's pristine one: examples/btrfs-progs/build.sh --pristine"
+"$top/examples/btrfs-progs/build.sh" --pristine > /dev/null ||
+	{ echo "kernel-check: examples/btrfs-progs/build.sh --pristine failed (see above)" >&2; exit 1; }
+for f in out/mkfs.btrfs out/btrfs out/sb-zones out-pristine/mkfs.btrfs; do
+	[ -x "$top/build/btrfs-progs/$f" ] ||
+		{ echo "kernel-check: build/btrfs-progs/$f missing after build.sh" >&2; exit 1; }
+done
+
+log "3/5 initramfs"
 "$top/kernel/qemu/mkinitramfs.sh" "$kb/qemu/initramfs.cpio.gz"
 
-log "3/4 boot in QEMU (TCG)"
+log "4/5 boot in QEMU (TCG)"
 "$top/kernel/qemu/run.sh" "$bzimage" "$kb/qemu/initramfs.cpio.gz" "$out" "$mode"
 
-log "4/4 judge the logs (first the judge itself: kernel/qemu/selftest.sh)"
+log "5/5 judge the logs (first the judge itself: kernel/qemu/selftest.sh)"
 "$top/kernel/qemu/selftest.sh" "$tree" > "$out/selftest.log" ||
 	{ cat "$out/selftest.log"; echo "kernel-check: the log judge is broken" >&2; exit 1; }
 rc=0
