@@ -14,8 +14,7 @@
 # The guest's btrfs checks need the project's btrfs-progs and Debian's
 # pristine mkfs.btrfs: examples/btrfs-progs/build.sh --pristine builds them
 # (apt-get source, about 3 minutes the first time, seconds after that).
-# ZMATH_QEMU_TIMEOUT (seconds, default 300) bounds the boot; ZMATH_BTRFS=1
-# adds the btrfs data cycles (kernel/guest-btrfs/btrfs.sh), off by default.
+# ZMATH_QEMU_TIMEOUT (seconds, default 300) bounds the boot.
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -29,7 +28,6 @@ else
 	mode=patched tree=$kb/src build_args=()
 fi
 out=$kb/qemu-$mode
-[ "${ZMATH_BTRFS:-0}" != 1 ] || export ZMATH_GUEST_ARGS="${ZMATH_GUEST_ARGS:-} zmath.btrfs=1"
 
 log "1/5 kernel ($mode): kernel/scripts/build.sh ${build_args[*]}"
 [ -x "$top/kernel/scripts/build.sh" ] || { echo "kernel-check: kernel/scripts/build.sh missing" >&2; exit 1; }
