@@ -370,7 +370,8 @@ wp_in() {
 
 btrfs_mirrors() {
 	# btrfs_mirrors DEVICE | btrfs_mirrors [ZONE_MIB] [SIZE_GIB]
-	local zs m z zr start gen0 g fsid0 f name a b c
+	local zs m z zr start gen0 g fsid0 f name a b c t0
+	t0=$(date +%s)
 	if [ -b "${1:-}" ]; then
 		nullb_big=$1
 		zs=$(zone_bytes "$1")
@@ -462,6 +463,7 @@ btrfs_mirrors() {
 	check "$name: mount again, every checksum matches" \
 		mount_verify "$nullb_big" "$mnt/m" "$work/mirrors.sums"
 	check "$name: final umount" umount "$mnt"
+	note "$name: took $(($(date +%s) - t0)) s"
 }
 
 mount_verify() {
