@@ -17,9 +17,7 @@
 #
 # MODE=baseline (pristine 6.1): null_blk refuses npo2 zone sizes, so the npo2
 # group reports "# REFUSED" and SKIPs the rest; po2 must pass in both modes.
-# A kernel that still refuses npo2 in zonefs at mount time (with its
-# "is not a power of 2" message) gets "# REFUSED" too, as btrfs does in
-# suite.sh.  Everything else that fails is "not ok".
+# Everything else that fails is "not ok", a mount refused for npo2 too.
 
 ZF_MNT=/mnt/zonefs
 ZF_TMP=/tmp/zf
@@ -510,11 +508,8 @@ zf_umount() {
 	if grep -q " $ZF_MNT " /proc/mounts; then umount "$ZF_MNT" || umount -l "$ZF_MNT"; fi
 }
 
-# zf_mount GROUP NPO2 - mount -t zonefs; a kernel that refuses npo2 zones in
-# zonefs with its message is REFUSED (the rest SKIPs), any other failure
-# "not ok"
+# zf_mount GROUP - mount -t zonefs; a failure is "not ok" (the rest SKIPs)
 zf_mount() {
-	local why
 	if [ -n "$SKIPPING" ]; then
 		skip "$1: mount -t zonefs" "$SKIPPING"
 		return
@@ -524,14 +519,9 @@ zf_mount() {
 		ok "$1: mount -t zonefs" "$(dmesg_new | grep -i zonefs | tail -n 4)"
 		return
 	fi
-	why="$(cat "$ZF_TMP/mnt.err"); kernel: $(dmesg_new | grep -i zonefs | tail -n 2)"
-	if [ "$2" = 1 ] && dmesg_new | grep -q 'zonefs.*Zone size [0-9]* sectors is not a power of 2'; then
-		refused "$1: mount -t zonefs" "$(echo $why)"
-		SKIPPING="this kernel's zonefs refuses npo2 zones"
-	else
-		notok "$1: mount -t zonefs" "$why"
-		SKIPPING="zonefs not mounted"
-	fi
+	notok "$1: mount -t zonefs" \
+		"$(cat "$ZF_TMP/mnt.err"); kernel: $(dmesg_new | grep -i zonefs | tail -n 2)"
+	SKIPPING="zonefs not mounted"
 }
 
 # zf_group GROUP NAME SIZE_MB ZONE_MB CAP_MB NR_CONV - the zonefs cycle on a
@@ -576,7 +566,7 @@ zf_group() {
 	step "$g: mkfs without -f refuses an existing zonefs, writes nothing" \
 		c_zf_mkfs_refused "$ZF_DEV" "already holds a zonefs"
 
-	zf_mount "$g" $npo2
+	zf_mount "$g"
 	step "$g: mkfs refuses the mounted device" c_zf_mkfs_busy
 	step "$g: seq/: $n files, inode = zone number, size 0, blocks = capacity" c_zf_seq_files
 	step "$g: cnv/: $(zf_nr_cnv 0) files of one zone each, inode = zone number" c_zf_cnv_files 0
