@@ -4,11 +4,15 @@
 #   make bench         the main job: what does a non-power-of-2 zone cost?
 #   make check         every test: unit (gcc, clang+ASan+UBSan+fuzz, -m32)
 #                      and the kernel series booted in QEMU
-#   make kernel-check  the QEMU part alone (BASELINE=1: the pristine kernel)
+#   make kernel-check  the QEMU part alone, for the base KERNEL (6.12 or 6.1;
+#                      BASELINE=1: the pristine kernel)
 
 B := build
 MESON_SETUP := meson setup --reconfigure
 NO_LINT := --no-suite lint
+# The kernel base of `make kernel-check`, and the bases `make check` runs.
+KERNEL ?= 6.12
+CHECK_KERNELS ?= 6.1
 
 .PHONY: all bench check unit kernel-check install clean
 
@@ -47,12 +51,12 @@ unit: $(B)/meson/build.ninja $(B)/meson-m32/build.ninja $(B)/meson-asan/build.ni
 
 kernel-check: $(B)/meson/build.ninja
 	ninja -C $(B)/meson
-	tests/kernel-check.sh
+	KERNEL=$(KERNEL) BASELINE=$(BASELINE) tests/kernel-check.sh
 
 check:
 	scripts/deps.sh check
 	$(MAKE) unit
-	$(MAKE) kernel-check
+	set -e; for k in $(CHECK_KERNELS); do $(MAKE) kernel-check KERNEL=$$k; done
 
 install: all
 	meson install -C $(B)/meson

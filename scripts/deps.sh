@@ -9,9 +9,9 @@ build=(gcc make meson ninja-build pkg-config python3)
 bench=("${build[@]}" gcc-multilib qemu-user libdivide-dev gnuplot-nox valgrind)
 check=("${build[@]}" gcc-multilib g++-multilib clang libclang-rt-14-dev
 	libcmocka-dev libcmocka-dev:i386 liburing-dev libnvme-dev libdivide-dev
-	linux-source-6.1 bc bison flex libelf-dev libssl-dev cpio xz-utils
-	qemu-system-x86 busybox-static fio nvme-cli btrfs-progs dmsetup
-	util-linux
+	linux-source-6.1 linux-source-6.12 bc bison flex libelf-dev libssl-dev
+	cpio xz-utils qemu-system-x86 busybox-static fio nvme-cli btrfs-progs
+	dmsetup util-linux
 	# examples/btrfs-progs/build.sh: apt-get source, patch, static build
 	dpkg-dev build-essential autoconf automake file uuid-dev
 	libblkid-dev zlib1g-dev libzstd-dev liblzo2-dev)

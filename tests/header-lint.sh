@@ -2,22 +2,33 @@
 # SPDX-License-Identifier: GPL-2.0-only OR MIT
 #
 # zmath.h is kernel code too: run the kernel's checkpatch.pl --strict and
-# kernel-doc on it and on the shared case table, from Debian's linux-source
-# tarball, and check that the kernel series carries them byte-identically.
+# kernel-doc on it and on the shared case table, from Debian's
+# linux-source-6.12 tarball, and check that every kernel series
+# (kernel/patches/*/) carries them byte-identically.  A series that lists
+# no patch yet is reported "not yet", not failed.
+#
+#   header-lint.sh [SOURCE_ROOT]
 set -euo pipefail
 
 top=${1:-$(git rev-parse --show-toplevel)}
-tarball=${ZMATH_LINUX_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
+. "$top/kernel/scripts/common.sh"	# series_list
+tarball=${ZMATH_LINUX_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
 scripts=$top/build/linux-scripts
 files=(libzmath/zmath.h tests/zmath-cases.h)
 
-if [ ! -x "$scripts/scripts/checkpatch.pl" ]; then
-	[ -r "$tarball" ] || { echo "FAIL: $tarball missing (apt-get install linux-source-6.1)"; exit 1; }
+# The scripts of one tarball, extracted once: re-extracted when the tarball
+# changes, and renamed into place only when complete.
+[ -r "$tarball" ] || { echo "FAIL: $tarball missing (apt-get install linux-source-6.12)"; exit 1; }
+from="$tarball $(stat -L -c '%s %Y' "$tarball")"
+if [ "$(cat "$scripts/.from" 2>/dev/null)" != "$from" ]; then
 	echo "header-lint: extracting checkpatch and kernel-doc from $tarball"
-	mkdir -p "$scripts"
-	tar -xJf "$tarball" -C "$scripts" --strip-components=1 --wildcards \
+	rm -rf "$scripts" "$scripts.tmp"
+	mkdir -p "$scripts.tmp"
+	tar -xJf "$tarball" -C "$scripts.tmp" --strip-components=1 --wildcards \
 		'*/scripts/checkpatch.pl' '*/scripts/spelling.txt' \
 		'*/scripts/const_structs.checkpatch' '*/scripts/kernel-doc'
+	echo "$from" > "$scripts.tmp/.from"
+	mv "$scripts.tmp" "$scripts"
 fi
 
 status=0
@@ -35,25 +46,45 @@ for f in "${files[@]}"; do
 	fi
 done
 
-# The kernel series adds the same files: compare what the patch creates.
+# Each series adds the same files: compare what the first patch of its
+# series that creates them adds.
 declare -A kernel_path=(
 	[libzmath/zmath.h]=include/linux/zmath.h
 	[tests/zmath-cases.h]=lib/math/zmath-cases.h
 )
-for f in "${files[@]}"; do
-	dst=${kernel_path[$f]}
-	patch=$(grep -l "^+++ b/$dst\$" "$top"/kernel/patches/*.patch 2>/dev/null | head -n 1) || true
-	if [ -z "$patch" ]; then
-		echo "FAIL: no patch in kernel/patches adds $dst"; status=1; continue
+for kpatches in "$top"/kernel/patches/*/; do
+	kpatches=${kpatches%/}
+	name=kernel/patches/${kpatches##*/}
+	if [ ! -f "$kpatches/series" ]; then
+		echo "FAIL: $name has no series file"; status=1; continue
 	fi
-	if awk -v dst="$dst" '
-		/^diff --git / { inside = ($0 ~ (" b/" dst "$")); hunk = 0; next }
-		inside && /^@@/ { hunk = 1; next }
-		inside && hunk && /^\+/ { print substr($0, 2) }
-	' "$patch" | cmp -s - "$top/$f"; then
-		echo "ok: $(basename "$patch") carries $f byte-identically as $dst"
-	else
-		echo "FAIL: $dst in $(basename "$patch") differs from $f"; status=1
+	mapfile -t patches < <(series_list)
+	if [ ${#patches[@]} = 0 ]; then
+		echo "not yet: $name/series lists no patches"; continue
 	fi
+	for p in "${patches[@]}"; do
+		[ -f "$kpatches/$p" ] ||
+			{ echo "FAIL: $name/series lists $p, which is missing"; status=1; }
+	done
+	for f in "${files[@]}"; do
+		dst=${kernel_path[$f]} patch=
+		for p in "${patches[@]}"; do
+			if grep -qx "+++ b/$dst" "$kpatches/$p" 2>/dev/null; then
+				patch=$kpatches/$p; break
+			fi
+		done
+		if [ -z "$patch" ]; then
+			echo "FAIL: no patch of $name/series adds $dst"; status=1; continue
+		fi
+		if awk -v dst="$dst" '
+			/^diff --git / { inside = ($0 ~ (" b/" dst "$")); hunk = 0; next }
+			inside && /^@@/ { hunk = 1; next }
+			inside && hunk && /^\+/ { print substr($0, 2) }
+		' "$patch" | cmp -s - "$top/$f"; then
+			echo "ok: $name/${patch##*/} carries $f byte-identically as $dst"
+		else
+			echo "FAIL: $dst in $name/${patch##*/} differs from $f"; status=1
+		fi
+	done
 done
 exit $status

@@ -1,31 +1,67 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
-# summary.sh - print the results of the patched and the pristine (baseline)
-# runs side by side, from the files parse.sh leaves in each run's folder.
+# summary.sh - print the last QEMU run of every base, patched and pristine
+# (baseline), side by side, from the files parse.sh leaves in
+# build/kernel/BASE/qemu-{patched,baseline}/.
 #
-#   summary.sh PATCHED_DIR BASELINE_DIR
+#   [KERNEL=6.1] summary.sh
 #
-# A run that has not been made shows as "-".  Two tables: per group (the
-# part of each check's name before the first ':'), then every check whose
-# status differs between the two kernels.
+# Four columns (6.12 and 6.1, patched and pristine; a run that has not been
+# made shows "not run" and "-"), 160 wide: the verdicts, then each group of
+# checks (the part of a check's name before the first ':').  Then, for the
+# base KERNEL only, every check whose status differs between its two
+# kernels, also written to build/kernel/KERNEL/qemu-diff.tsv.
 set -euo pipefail
+. "$(dirname "$0")/../scripts/common.sh"
 
-pd=${1:?usage: summary.sh PATCHED_DIR BASELINE_DIR} bd=${2:?}
+runs=() heads=()
+for b in "${kbases[@]}"; do
+	runs+=("$top/build/kernel/$b/qemu-patched" "$top/build/kernel/$b/qemu-baseline")
+	heads+=("$b patched" "$b pristine")
+done
+
+# row LABEL CELL... - one line of the table (cells cut to fit)
+row() {
+	local line c
+	printf -v line '%-44.44s' "$1"
+	shift
+	for c; do printf -v line '%s | %-26.26s' "$line" "$c"; done
+	echo "${line%"${line##*[! ]}"}"
+}
+rule() { printf '%.0s-' {1..160}; echo; }
 val() { sed -n "s/^$1=//p" "$2/verdict.txt" 2>/dev/null || true; }
-age() {
+# per_run LABEL FUNC - a row of FUNC RUNDIR for each run ("-" if empty)
+per_run() {
+	local label=$1 f=$2 r c cells=()
+	for r in "${runs[@]}"; do
+		c=$("$f" "$r")
+		cells+=("${c:--}")
+	done
+	row "$label" "${cells[@]}"
+}
+run_date() {
 	[ -f "$1/verdict.txt" ] || { echo "not run"; return; }
-	echo "run $(date -r "$1/verdict.txt" '+%F %T')"
+	date -r "$1/verdict.txt" '+%F %H:%M'
+}
+verdict() { val verdict "$1"; }
+kunit() { val kunit "$1" | sed 's/^zmath suite: //'; }
+guest() {	# "pass 452, refused 0, fail 0, skip 2" -> "452/0/0/2"
+	val guest "$1" | sed -E 's/^pass ([0-9]+), refused ([0-9]+), fail ([0-9]+), skip ([0-9]+)$/\1\/\2\/\3\/\4/'
 }
 
-printf '\n%-44s | %-36s | %-36s\n' "" "patched ($(age "$pd"))" "pristine ($(age "$bd"))"
-printf '%.0s-' {1..120}; echo
-printf '%-44s | %-36s | %-36s\n' "verdict" "$(val verdict "$pd")" "$(val verdict "$bd")"
-printf '%-44s | %-36s | %-36s\n' "KUnit" "$(val kunit "$pd")" "$(val kunit "$bd")"
-printf '%-44s | %-36s | %-36s\n' "guest TAP" "$(val guest "$pd")" "$(val guest "$bd")"
-printf '%.0s-' {1..120}; echo
+echo
+row "QEMU runs (build/kernel/BASE/qemu-MODE)" "${heads[@]}"
+rule
+per_run "last run" run_date
+per_run "verdict" verdict
+per_run "KUnit zmath suite" kunit
+per_run "guest TAP: pass/refused/fail/skip" guest
+rule
 
-# Per group: "3 pass, 1 refused" for each run.
-awk -F'\t' -v pf="$pd/results.tsv" -v bf="$bd/results.tsv" '
+# Per group: "3 pass, 1 refused" for each run, groups in first-seen order.
+results=()
+for r in "${runs[@]}"; do results+=("$r/results.tsv"); done
+awk -F'\t' '
 function load(file, col,   line, a, g) {
 	while ((getline line < file) > 0) {
 		split(line, a, "\t")
@@ -43,23 +79,35 @@ function cell(col, g,   s, i, st) {
 	return s == "" ? "-" : s
 }
 BEGIN {
-	load(pf, "p"); load(bf, "b")
-	for (i = 1; i <= n; i++)
-		printf "%-44s | %-36s | %-36s\n", order[i], cell("p", order[i]), cell("b", order[i])
-}'
+	for (c = 1; c < ARGC; c++)
+		load(ARGV[c], c)
+	for (i = 1; i <= n; i++) {
+		line = sprintf("%-44.44s", order[i])
+		for (c = 1; c < ARGC; c++)
+			line = line sprintf(" | %-26.26s", cell(c, order[i]))
+		sub(/ +$/, "", line)
+		print line
+	}
+}' "${results[@]}"
 
-# Checks whose status differs; those one run skipped because its kernel
-# refused the device are only counted (the full list: OUTDIR/../qemu-diff.tsv).
+# Checks of this base whose status differs; those one run skipped or did
+# not run because its kernel refused the device are only counted (the full
+# list is in the file).
+pd=$kbuild/qemu-patched bd=$kbuild/qemu-baseline
 if [ -s "$pd/results.tsv" ] && [ -s "$bd/results.tsv" ]; then
-	diff=$(dirname "$pd")/qemu-diff.tsv
+	diff=$kbuild/qemu-diff.tsv
 	awk -F'\t' 'NR == FNR { b[$2] = $1; border[++nb] = $2; next }
 		{ s = ($2 in b) ? b[$2] : "-"; if (s != $1) print $1 "\t" s "\t" $2; seen[$2] = 1 }
 		END { for (i = 1; i <= nb; i++) if (!(border[i] in seen))
 			print "-\t" b[border[i]] "\t" border[i] }' \
 		"$bd/results.tsv" "$pd/results.tsv" > "$diff"
 	echo
-	echo "checks whose result differs (patched | pristine), $diff:"
-	awk -F'\t' '$1 != "SKIP" && $2 != "SKIP" { printf "  %-7s | %-7s | %s\n", $1, $2, $3 }
-		$1 == "SKIP" || $2 == "SKIP" { n++ }
-		END { if (n) printf "  ... and %d checks that one kernel SKIPs: it refused their device\n", n }' "$diff"
+	echo "$base: checks whose result differs (patched | pristine), $diff:"
+	awk -F'\t' '$1 ~ /^(SKIP|-)$/ || $2 ~ /^(SKIP|-)$/ { n++; next }
+		{ printf "  %-7s | %-7s | %s\n", $1, $2, $3 }
+		END { if (n) printf "  ... and %d checks that one kernel skips or does not run (mostly: it refused their device)\n", n }' "$diff"
+else
+	echo
+	echo "$base: the checks whose result differs need both runs" \
+		"(make kernel-check KERNEL=$base [BASELINE=1])"
 fi

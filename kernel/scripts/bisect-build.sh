@@ -1,18 +1,18 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
-# bisect-build.sh - build every prefix of the series (x86_64) so that each
-# patch is known to build on its own.  Uses its own worktree and object dir
-# (build/kernel/src-bisect, obj-bisect): each step only recompiles what the
-# next patch touches.
+# bisect-build.sh - build every prefix of the series of one base (x86_64)
+# so that each patch is known to build on its own.  Uses its own worktree
+# and object dir (build/kernel/$KERNEL/src-bisect, obj-bisect): each step
+# only recompiles what the next patch touches.
 #
-#   bisect-build.sh [--from N]   start at prefix N (1 = first patch)
+#   [KERNEL=6.1] bisect-build.sh [--from N]   start at prefix N (1 = first)
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
 from=1
 [ "${1:-}" = --from ] && from=$2
 "$(dirname "$0")/prepare.sh"
-wt=$kbuild/src-bisect
+wt=$ksrc_bisect
 [ -d "$wt" ] || git -C "$ksrc" worktree add -q --detach "$wt" pristine
 
 mapfile -t commits < <(git -C "$ksrc" rev-list --reverse pristine..zmath)
@@ -32,5 +32,5 @@ for i in $(seq "$from" ${#commits[@]}); do
 	summary+=$(printf '\n%-4s %2d %4ds  %s' $r "$i" $((SECONDS - s)) "$subj")
 	[ $r = ok ] || die "prefix $i does not build:$summary"
 done
-echo "prefix builds (x86_64):$summary"
+echo "prefix builds ($base, x86_64):$summary"
 log "every prefix from $from builds"

@@ -1,14 +1,16 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
-# build.sh - build a bzImage: tinyconfig + kernel/config/zmath.config.
+# build.sh - build a bzImage of one base (KERNEL=6.12, the default, or
+# 6.1): tinyconfig + kernel/config/zmath.config.
 #
-#   build.sh [--baseline] [--arch x86_64|i386] [--src DIR --obj DIR]
+#   [KERNEL=6.1] build.sh [--baseline] [--arch x86_64|i386] [--src DIR --obj DIR]
 #
-# Default tree is build/kernel/src (the series, via prepare.sh); --baseline
-# uses the pristine worktree.  Objects go to build/kernel/obj-{patched,
-# baseline}[-i386] and are kept, so reruns are incremental.  The config is
-# regenerated only when the fragment, the arch or the tree's Kconfig files
-# change.  Progress on stderr; the bzImage path is the last line on stdout.
+# Default tree is build/kernel/$KERNEL/src (the series, via prepare.sh);
+# --baseline uses the pristine worktree build/kernel/$KERNEL/src-pristine.
+# Objects go to build/kernel/$KERNEL/obj-{patched,baseline}[-i386] and are
+# kept, so reruns are incremental.  The config is regenerated only when the
+# fragment, the arch or the tree's Kconfig files change.  Progress on
+# stderr; the bzImage path is the last line on stdout.
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
 

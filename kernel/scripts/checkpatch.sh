@@ -1,8 +1,10 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
 # checkpatch.sh - run the base tree's checkpatch.pl --strict on every patch of
-# kernel/patches/series, and kernel-doc on the headers the series adds.
-# Passes only with 0 errors, 0 warnings and 0 checks everywhere.
+# kernel/patches/$KERNEL/series, and kernel-doc on the headers the series
+# adds.  Passes only with 0 errors, 0 warnings and 0 checks everywhere.
+#
+#   [KERNEL=6.1] checkpatch.sh
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
 

@@ -1,30 +1,55 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# common.sh - paths, the pinned base tree and logging for the kernel scripts.
+# common.sh - paths, the kernel base and logging for the kernel scripts.
 # Sourced, not run.  Progress goes to stderr; results to stdout.
+#
+# KERNEL selects the base: 6.12 (the default, Debian's linux-source-6.12)
+# or 6.1 (linux-source-6.1).  Each base has its own series in
+# kernel/patches/$KERNEL/ and its own trees and objects in
+# build/kernel/$KERNEL/.
 
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-kpatches=$top/kernel/patches
-kfragment=$top/kernel/config/zmath.config
-kbuild=$top/build/kernel
-ksrc=$kbuild/src
-ksrc_pristine=$kbuild/src-pristine
-
-# The series is made for exactly this tree.
-base_tarball=${ZMATH_KERNEL_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
-base_pkg=linux-source-6.1
-base_kver=6.1.192
-base_debver=6.1.192-3
-
 prog=$(basename "$0" .sh)
 t0=$SECONDS
 
-log() { printf '[%s %4ds] %s\n' "$prog" $((SECONDS - t0)) "$*" >&2; }
-die() { printf '%s: error: %s\n' "$prog" "$*" >&2; exit 1; }
+log() { printf '[%s %s %4ds] %s\n' "$prog" "$base" $((SECONDS - t0)) "$*" >&2; }
+die() { printf '%s (%s): error: %s\n' "$prog" "$base" "$*" >&2; exit 1; }
+
+kbases=(6.12 6.1)	# every base, newest first (summary.sh's columns)
+base=${KERNEL:-6.12}
+case " ${kbases[*]} " in
+*" $base "*) export KERNEL=$base ;;	# the same base for every script run
+*) base=?; die "KERNEL=$KERNEL is not a kernel base; use one of: ${kbases[*]}" ;;
+esac
+kpatches=$top/kernel/patches/$base
+kfragment=$top/kernel/config/zmath.config
+kbuild=$top/build/kernel/$base
+ksrc=$kbuild/src
+ksrc_pristine=$kbuild/src-pristine
+ksrc_bisect=$kbuild/src-bisect	# bisect-build.sh's worktree
+base_pkg=linux-source-$base
+base_tarball=${ZMATH_KERNEL_TARBALL:-/usr/src/$base_pkg.tar.xz}
+
+# recorded_debver - the package version the series was tested on, from the
+# series file's "# Tested on: linux-source-X VERSION" line
+recorded_debver() {
+	sed -n "s/^# Tested on: $base_pkg //p" "$kpatches/series" 2>/dev/null
+}
+
+# installed_debver - the version of $base_pkg dpkg has, or nothing
+installed_debver() {
+	dpkg-query -W -f='${Version}' "$base_pkg" 2>/dev/null || true
+}
 
 # kernel_version DIR - "6.1.192" from a tree's Makefile
 kernel_version() {
 	awk -F' = ' '/^VERSION =/ {v=$2} /^PATCHLEVEL =/ {p=$2}
 		/^SUBLEVEL =/ {s=$2; print v "." p "." s; exit}' "$1/Makefile"
+}
+
+# series_list - patch file names in apply order (comments, blanks dropped)
+series_list() {
+	[ -f "$kpatches/series" ] || return 0
+	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$kpatches/series"
 }
 
 # series_hash - one hash over the series file and every patch it lists
@@ -34,10 +59,4 @@ series_hash() {
 		cat "$kpatches/series"
 		for f in $(series_list); do cat "$kpatches/$f"; done
 	} | sha256sum | cut -d' ' -f1
-}
-
-# series_list - patch file names in apply order (comments, blanks dropped)
-series_list() {
-	[ -f "$kpatches/series" ] || return 0
-	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$kpatches/series"
 }

@@ -1,8 +1,12 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
-# export.sh - write the commits pristine..zmath of build/kernel/src back to
-# kernel/patches as NNNN-subsystem-summary.patch and regenerate the series
-# file.  The hand-written cover letter (0000-cover-letter.patch) is kept.
+# export.sh - write the commits pristine..zmath of build/kernel/$KERNEL/src
+# back to kernel/patches/$KERNEL/ as NNNN-subsystem-summary.patch and
+# regenerate the series file below its header (the leading comment lines,
+# "# Tested on:" among them).  The hand-written cover letter
+# (0000-cover-letter.patch) is kept.
+#
+#   [KERNEL=6.1] export.sh
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
@@ -10,6 +14,10 @@ set -euo pipefail
 git -C "$ksrc" rev-parse -q --verify zmath >/dev/null || die "no branch zmath"
 [ -z "$(git -C "$ksrc" status --porcelain -uno)" ] ||
 	die "uncommitted edits in $ksrc; commit them first"
+[ -f "$kpatches/series" ] || die "no $kpatches/series: write its header first"
+header=$(awk '!/^#/ {exit} {print}' "$kpatches/series")
+grep -q "^# Tested on: $base_pkg " <<< "$header" ||
+	die "the header of $kpatches/series has no '# Tested on: $base_pkg VERSION' line"
 
 n=$(git -C "$ksrc" rev-list --count pristine..zmath)
 log "exporting $n commits of pristine..zmath"
@@ -20,7 +28,7 @@ git -C "$ksrc" format-patch -q --no-signature --zero-commit \
 	-o "$kpatches" pristine..zmath
 
 {
-	sed -n '1,/^# Written by/p' "$kpatches/series"
+	printf '%s\n' "$header"
 	(cd "$kpatches" && ls [0-9][0-9][0-9][0-9]-*.patch |
 		grep -v '^0000-cover-letter.patch$')
 } > "$kpatches/series.new"

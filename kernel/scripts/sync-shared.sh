@@ -3,6 +3,7 @@
 # sync-shared.sh - copy libzmath/zmath.h and tests/zmath-cases.h into the
 # patch that adds them (as include/linux/zmath.h and lib/math/zmath-cases.h,
 # byte for byte), rebase the rest of the series on it and re-export.
+# One base at a time: [KERNEL=6.1] sync-shared.sh.
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
