@@ -14,7 +14,11 @@ cd "$ksrc"
 export PATH=/usr/bin:$PATH
 bad=0
 for p in $(series_list); do
-	out=$(scripts/checkpatch.pl --strict --show-types "$kpatches/$p" 2>&1) || true
+	# The trees are extracted tarballs with no upstream history, so
+	# checkpatch cannot look up the commits that Fixes: tags name: that
+	# one check is left out (the IDs were checked by hand when written).
+	out=$(scripts/checkpatch.pl --strict --show-types \
+		--ignore UNKNOWN_COMMIT_ID "$kpatches/$p" 2>&1) || true
 	total=$(grep '^total:' <<< "$out" || echo "total: checkpatch did not finish")
 	if [[ $total == "total: 0 errors, 0 warnings, 0 checks,"* ]]; then
 		printf 'ok    %-60s %s\n' "$p" "${total#total: }"
