@@ -6,6 +6,7 @@
 #                      and the kernel series booted in QEMU
 #   make kernel-check  the QEMU part alone, for the base KERNEL (6.12 or 6.1;
 #                      BASELINE=1: the pristine kernel)
+#   make kernel-kunit  the KUnit suite alone on ARCH=i386 (KERNEL=6.12|6.1)
 
 B := build
 MESON_SETUP := meson setup --reconfigure
@@ -14,7 +15,7 @@ NO_LINT := --no-suite lint
 KERNEL ?= 6.12
 CHECK_KERNELS ?= 6.1
 
-.PHONY: all bench check unit kernel-check install clean
+.PHONY: all bench check unit kernel-check kernel-kunit install clean
 
 all: $(B)/meson/build.ninja
 	ninja -C $(B)/meson
@@ -52,6 +53,16 @@ unit: $(B)/meson/build.ninja $(B)/meson-m32/build.ninja $(B)/meson-asan/build.ni
 kernel-check: $(B)/meson/build.ninja
 	ninja -C $(B)/meson
 	KERNEL=$(KERNEL) BASELINE=$(BASELINE) tests/kernel-check.sh
+
+# The zmath KUnit suite alone on another architecture (ARCH=i386), booted
+# under QEMU without an initramfs.  Not part of `make check` (a full extra
+# kernel build).
+ARCH ?= i386
+kernel-kunit:
+	scripts/deps.sh check
+	KERNEL=$(KERNEL) kernel/scripts/build.sh --arch $(ARCH) > $(B)/kernel-kunit-$(ARCH).path
+	kernel/qemu/kunit.sh $(ARCH) "$$(tail -n 1 $(B)/kernel-kunit-$(ARCH).path)" \
+		$(B)/kernel/$(KERNEL)/src $(B)/kernel/$(KERNEL)/kunit-$(ARCH)
 
 check:
 	scripts/deps.sh check

@@ -30,19 +30,11 @@ case $rc in
 esac
 
 # --- KUnit ------------------------------------------------------------------
-sed -n '/KTAP version\|TAP version/,/Run \/init as init process/p' "$console" \
-	> "$out/ktap.log"
-kunit_rc=0
-/usr/bin/python3 "$tree/tools/testing/kunit/kunit.py" parse \
-	--json="$out/kunit.json" "$out/ktap.log" > "$out/kunit.txt" 2>&1 || kunit_rc=$?
-zmath_cases=$(jq -r '[.. | objects | select(.name? == "zmath")] | first // empty
-	| [.. | objects | .test_cases? // empty | .[]] | .[] | "\(.status)\t\(.name)"' \
-	"$out/kunit.json" 2>/dev/null || true)
-kunit_total=$(printf '%s' "$zmath_cases" | grep -c . || true)
-kunit_pass=$(printf '%s\n' "$zmath_cases" | grep -c '^PASS	' || true)
+. "$(dirname "$0")/kunit-lib.sh"
+kunit_zmath "$console" "$out" "$tree"
 if [ "$kunit_total" -gt 0 ]; then
 	[ "$kunit_pass" = "$kunit_total" ] ||
-		problem "KUnit zmath: $((kunit_total - kunit_pass)) of $kunit_total cases did not pass: $(printf '%s\n' "$zmath_cases" | grep -v '^PASS	' | cut -f2 | head -5 | paste -sd, -)"
+		problem "KUnit zmath: $((kunit_total - kunit_pass)) of $kunit_total cases did not pass: $(printf '%s\n' "$kunit_cases" | grep -v '^PASS	' | cut -f2 | head -5 | paste -sd, -)"
 	kunit_line="zmath suite: $kunit_pass/$kunit_total cases pass"
 elif [ "$mode" = patched ]; then
 	problem "KUnit: no zmath suite in the console log (CONFIG_ZMATH_KUNIT_TEST?)"

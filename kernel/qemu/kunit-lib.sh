@@ -1,0 +1,23 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# kunit-lib.sh - read the zmath KUnit suite's results from a console log.
+# Sourced by parse.sh (full guest runs) and kunit.sh (KUnit-only boots).
+#
+# kunit_zmath CONSOLE OUTDIR TREE - the KTAP part of CONSOLE (up to /init,
+# if the kernel got that far) goes to OUTDIR/ktap.log, TREE's own kunit.py
+# parses it (OUTDIR/kunit.txt, kunit.json); sets kunit_rc (kunit.py's exit
+# status), kunit_cases ("STATUS<TAB>name" per zmath case), kunit_total and
+# kunit_pass.
+kunit_zmath() {
+	local console=$1 out=$2 tree=$3
+	sed -n '/KTAP version\|TAP version/,/Run \/init as init process/p' \
+		"$console" > "$out/ktap.log"
+	kunit_rc=0
+	/usr/bin/python3 "$tree/tools/testing/kunit/kunit.py" parse \
+		--json="$out/kunit.json" "$out/ktap.log" > "$out/kunit.txt" 2>&1 ||
+		kunit_rc=$?
+	kunit_cases=$(jq -r '[.. | objects | select(.name? == "zmath")] | first // empty
+		| [.. | objects | .test_cases? // empty | .[]] | .[] | "\(.status)\t\(.name)"' \
+		"$out/kunit.json" 2>/dev/null || true)
+	kunit_total=$(printf '%s' "$kunit_cases" | grep -c . || true)
+	kunit_pass=$(printf '%s\n' "$kunit_cases" | grep -c '^PASS	' || true)
+}
