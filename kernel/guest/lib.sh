@@ -10,13 +10,42 @@
 #                         expected on the pristine (baseline) kernel
 #   check DESC CMD...     ok/not ok from CMD's status, its output as comments
 # Expected outcomes depend on $MODE (patched|baseline, from zmath.mode= on
-# the kernel command line).
+# the kernel command line) and $BASE (6.12|6.1, from uname -r; empty for
+# any other kernel, which suite.sh fails); npo2_series says what they are.
+# zmath.only=SECTION[,SECTION] on the command line runs only those
+# sections of the suite (want_section), for quick runs.
 
 TAP_OUT=${TAP_OUT:-/dev/ttyS1}
 [ -c "$TAP_OUT" ] || TAP_OUT=/dev/null
 tap_n=0 tap_pass=0 tap_fail=0 tap_skip=0
 MODE=$(sed -n 's/.*zmath\.mode=\([a-z]*\).*/\1/p' /proc/cmdline)
 MODE=${MODE:-patched}
+case $(uname -r) in
+6.12.*) BASE=6.12 ;;
+6.1.*) BASE=6.1 ;;
+*) BASE= ;;
+esac
+ONLY=$(sed -n 's/.*zmath\.only=\([a-z0-9,-]*\).*/\1/p' /proc/cmdline)
+
+# npo2_series WHAT - the series of this base makes WHAT take npo2 zone
+# sizes (else it refuses them, with a message):
+#   dev  null_blk and the NVMe host driver: both bases
+#   dm   dm-linear, dm-flakey, dm-error tables: 6.12 (6.1's series refuses
+#        them, "not a power of 2")
+# A group picks its checks by this on both kernels of a base, so that the
+# pristine run lists the same checks (SKIP: its npo2 device cannot exist).
+npo2_series() {
+	case $1/$BASE in
+	dev/*|dm/6.12) return 0 ;;
+	*) return 1 ;;
+	esac
+}
+
+# want_section NAME - NAME is one of the zmath.only= sections, or there
+# is no zmath.only=
+want_section() {
+	case ,${ONLY:-$1}, in *,$1,*) return 0 ;; *) return 1 ;; esac
+}
 
 emit() {
 	echo "$*"

@@ -4,8 +4,8 @@
 # lib.sh and zoned.sh).  Defines zonefs_suite.
 #
 # Expected values come from shell arithmetic on the configured geometry and
-# from the rules of the 6.1 fs/zonefs/super.c, never from what the mounted
-# zonefs shows:
+# from the rules of fs/zonefs/super.c, never from what the mounted zonefs
+# shows:
 #   - zone 0 holds the super block and backs no file;
 #   - the N-th zone of a type (after zone 0) is file cnv/N or seq/N; its
 #     inode number is its zone number on the device;
@@ -15,14 +15,13 @@
 #     zone capacity), its st_blocks the zone capacity in 512-byte sectors;
 #   - the root is inode nr_zones, cnv/ nr_zones + 1, seq/ nr_zones + 2.
 #
-# MODE=baseline (pristine 6.1): null_blk refuses npo2 zone sizes, so the npo2
-# group reports "# REFUSED" and SKIPs the rest; po2 must pass in both modes.
-# Everything else that fails is "not ok", a mount refused for npo2 too.
+# MODE=baseline (pristine 6.1, 6.12): null_blk refuses npo2 zone sizes, so
+# the npo2 group reports "# REFUSED" and SKIPs the rest; po2 must pass in
+# both modes.  Everything else that fails is "not ok", a mount refused for
+# npo2 too.
 
 ZF_MNT=/mnt/zonefs
 ZF_TMP=/tmp/zf
-
-zf_is_po2() { [ $(($1 & ($1 - 1))) = 0 ]; }
 
 # --- geometry of the device under test (sectors), set by zf_group ----------
 # ZF_DEV ZF_ZS ZF_CAP ZF_END ZF_NZ ZF_NCONV
@@ -156,6 +155,8 @@ c_zf_mkfs() {
 	echo "$out" | grep -q "$want" || { echo "plan does not say '$want'"; return 1; }
 	magic=$(dd if="$ZF_DEV" bs=4096 count=1 iflag=direct 2> /dev/null | head -c 4)
 	[ "$magic" = SFOZ ] || { echo "sector 0 starts with '$magic', not the zonefs magic"; return 1; }
+	# the format emptied every file: forget their checksums
+	rm -f "$ZF_TMP"/sum.*
 }
 
 # c_zf_mkfs_busy - formatting the mounted device is refused
@@ -530,34 +531,25 @@ zf_group() {
 	local g=$1 name=$2 npo2=0 out n last
 	ZF_ZS=$(($4 * 2048)) ZF_CAP=$(($5 * 2048)) ZF_END=$(($3 * 2048)) ZF_NCONV=$6
 	ZF_NZ=$(((ZF_END + ZF_ZS - 1) / ZF_ZS))
-	zf_is_po2 $ZF_ZS || npo2=1
+	is_po2 $ZF_ZS || npo2=1
 	section "$g"
 	SKIPPING=
 	rm -rf "$ZF_TMP"
 	mkdir -p "$ZF_TMP" "$ZF_MNT"
 	ZF_DEV=
-	# created / not created, as suite.sh does for its devices: the
-	# pristine kernel must refuse npo2, and say so
+	# created / not created (zoned.sh): the pristine kernel must refuse
+	# npo2, and say so
 	if out=$(nullb_new "$name" "$3" "$4" "$5" "$6"); then
 		ZF_DEV=$out
-		if [ "$MODE" = baseline ] && [ $npo2 = 1 ]; then
-			notok "$g: created" "the pristine kernel accepted an npo2 zone size: $out"
-		else
-			ok "$g: created" "$out, $ZF_NZ zones, $ZF_NCONV conventional, zone_append_max_bytes $(cat "/sys/block/${out##*/}/queue/zone_append_max_bytes")"
-		fi
-	elif [ "$MODE" = baseline ] && [ $npo2 = 1 ] && echo "$out" | grep -q "zone_size must be power-of-two"; then
-		refused "$g: created" "$(echo $out)"
-		SKIPPING="refused by the pristine kernel"
+		created "$g" $npo2 "$out, $ZF_NZ zones, $ZF_NCONV conventional, zone_append_max_bytes $(cat "/sys/block/${out##*/}/queue/zone_append_max_bytes")"
 	else
-		notok "$g: created" "$out"
-		SKIPPING="device not created"
+		not_created "$g" $npo2 "$out" "zone_size must be power-of-two"
 	fi
 	n=$(zf_nr_seq) last=$((n - 1))
 	dd if=/dev/urandom of="$ZF_TMP/a" bs=64K count=4 2> /dev/null
 
 	# the formatter: refusals first, each leaving the device as it was
 	step "$g: mkfs refuses a 1-zone device, zone 0 untouched" c_zf_one_zone "$4"
-	step "$g: super block in sequential zone 0: zone finished, mounts" c_zf_seq_sb "$4" "$5"
 	[ -n "$SKIPPING" ] || dd if=/dev/urandom of="$ZF_DEV" bs=4096 count=1 oflag=direct conv=notrunc 2> /dev/null
 	step "$g: mkfs without -f refuses data in sector 0, writes nothing" \
 		c_zf_mkfs_refused "$ZF_DEV" "sector 0 holds data"
@@ -565,6 +557,7 @@ zf_group() {
 		c_zf_mkfs -f -L "zmath $g"
 	step "$g: mkfs without -f refuses an existing zonefs, writes nothing" \
 		c_zf_mkfs_refused "$ZF_DEV" "already holds a zonefs"
+	step "$g: super block in sequential zone 0: zone finished, mounts" c_zf_seq_sb "$4" "$5"
 
 	zf_mount "$g"
 	step "$g: mkfs refuses the mounted device" c_zf_mkfs_busy

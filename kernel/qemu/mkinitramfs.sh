@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
-# mkinitramfs.sh - the guest's initramfs: busybox, Debian's fio, nvme-cli
-# and dmsetup with their shared libraries, the project's tools and
+# mkinitramfs.sh - the guest's initramfs: busybox, Debian's fio, nvme-cli,
+# dmsetup and blkzone with their shared libraries, the project's tools and
 # the guest test scripts.
 #
 #   mkinitramfs.sh OUT.cpio.gz
@@ -24,13 +24,15 @@ note() { printf '[initramfs] NOTE: %s\n' "$*" >&2; }
 die() { printf 'mkinitramfs: error: %s\n' "$*" >&2; exit 1; }
 
 # Debian binaries: guest path = host path.
-host_bins=(/bin/busybox /usr/bin/fio /usr/sbin/nvme /usr/sbin/dmsetup)
+host_bins=(/bin/busybox /usr/bin/fio /usr/sbin/nvme /usr/sbin/dmsetup /usr/sbin/blkzone)
 
-# pack DIR ARCHIVE - gzip'd newc cpio of DIR, files owned by root
+# pack DIR ARCHIVE - gzip'd newc cpio of DIR, files owned by root.  The
+# archives are shared by every base: each is written under a name of this
+# process and renamed, so that two runs at once cannot mix their writes.
 pack() {
 	(cd "$1" && find . -mindepth 1 | LC_ALL=C sort |
-		cpio -o -H newc -R 0:0 --quiet) | gzip -1 > "$2.tmp"
-	mv "$2.tmp" "$2"
+		cpio -o -H newc -R 0:0 --quiet) | gzip -1 > "$2.tmp.$$"
+	mv "$2.tmp.$$" "$2"
 }
 
 # copy_with_libs ROOT BIN - BIN and, for a dynamic one, every library ldd
@@ -77,6 +79,14 @@ proj=${out%.cpio.gz}-project.cpio.gz
 root=$(mktemp -d)
 trap 'rm -rf "$root"' EXIT
 install -D -m 0755 "$top/kernel/guest/init" "$root/init"
+# nvme-cli's host identity for nvme connect (the NVMe target over loop):
+# without these files it makes up a host NQN but no host ID, the kernel
+# then takes its default host's ID, and refuses the pair ("found same
+# hostid ... but different hostnqn").  One fixed UUID for both.
+hostid=7a6d6174-6800-4000-8000-00000000beef
+mkdir -p "$root/etc/nvme"
+echo "nqn.2014-08.org.nvmexpress:uuid:$hostid" > "$root/etc/nvme/hostnqn"
+echo "$hostid" > "$root/etc/nvme/hostid"
 mkdir -p "$root/guest" "$root/usr/local/bin"
 install -m 0644 "$top"/kernel/guest/*.sh "$root/guest/"
 # Guest scripts of the filesystem helpers (kernel/guest-btrfs/, ...).
@@ -124,6 +134,6 @@ pack "$root" "$proj"
 rm -rf "$root"
 trap - EXIT
 
-cat "$base" "$proj" > "$out.tmp"
-mv "$out.tmp" "$out"
+cat "$base" "$proj" > "$out.tmp.$$"
+mv "$out.tmp.$$" "$out"
 log "$out ($(du -h "$out" | cut -f1))"

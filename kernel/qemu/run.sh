@@ -9,7 +9,9 @@
 # line.  OUTDIR gets console.log (ttyS0: kernel and guest), guest.tap (ttyS1:
 # the guest's TAP alone), the NVMe backing files, and qemu.rc (QEMU's exit
 # status, 124 on timeout).  Hard timeout: $ZMATH_QEMU_TIMEOUT seconds (300).
-# $ZMATH_GUEST_ARGS is added to the kernel command line (zmath.zonefs_sync=1).
+# $ZMATH_GUEST_ARGS is added to the kernel command line: zmath.only=dm,nvmet
+# (some sections of the suite), the opt-in checks of known kernel bugs
+# zmath.zonefs_sync=1, zmath.dmz_conv=1, zmath.nvmet_unaligned=1.
 # Guest TAP lines are echoed as they come.
 set -euo pipefail
 
