@@ -1,0 +1,23 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+# cover-matrix.sh - the cover letter's QEMU test matrix of one base, made
+# from the last runs (kernel/qemu/summary.sh: the per-group counts of the
+# pristine and the patched kernel), never typed by hand.
+#
+#   [KERNEL=6.1] cover-matrix.sh
+set -euo pipefail
+. "$(dirname "$0")/common.sh"
+
+for mode in patched baseline; do
+	[ -f "$kbuild/qemu-$mode/verdict.txt" ] ||
+		die "no $mode run of $base: make kernel-check KERNEL=$base$([ $mode = patched ] || echo ' BASELINE=1')"
+done
+col=$(printf '%s\n' "${kbases[@]}" | grep -nx "$base" | cut -d: -f1)
+"$top/kernel/qemu/summary.sh" |
+	awk -F' *[|] *' -v p=$((2 * col)) -v b=$((2 * col + 1)) '
+		/checks whose result differs/ { exit }
+		NF > 2 {
+			sub(/^ +/, "", $1)
+			sub(/^QEMU runs.*/, "group", $1)
+			printf "  %-38.38s %-28s %s\n", $1, $b, $p
+		}'
