@@ -13,7 +13,7 @@ MESON_SETUP := meson setup --reconfigure
 NO_LINT := --no-suite lint
 # The kernel base of `make kernel-check`, and the bases `make check` runs.
 KERNEL ?= 6.12
-CHECK_KERNELS ?= 6.1
+CHECK_KERNELS ?= 6.12 6.1
 
 .PHONY: all bench check unit kernel-check kernel-kunit install clean
 
