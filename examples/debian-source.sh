@@ -1,0 +1,88 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# debian-source.sh - sourced by examples/*/build.sh: fetch a Debian source
+# package, copy it, patch it, for the userspace tools built on zmath.h.
+#
+#   name=f2fs-tools work=$top/build/f2fs-tools; . examples/debian-source.sh
+#   debsrc_enable                       deb-src entry + source index
+#   debsrc_install PKG...               the build dependencies missing
+#   orig=$(debsrc_fetch PKG VERSION)    apt-get source, once; checks version
+#   debsrc_patched SRC PATCH...         fresh copy of $orig, patches applied,
+#                                       redone when a patch or zmath.h changes
+#
+# Expects $name (for messages), $work (build folder) and $top (the project).
+
+t0=${t0:-$SECONDS}
+log() { printf '[%s %4ds] %s\n' "$name" $((SECONDS - t0)) "$*" >&2; }
+die() { printf '%s: error: %s\n' "$name" "$*" >&2; exit 1; }
+
+# A deb-src entry for Debian's archive when apt has none: the deb entries
+# of debian.sources with "Types: deb-src".  `apt-get source` needs it.
+# Root only for that step, skipped when a deb-src entry exists.
+debsrc_enable() {
+	local src_list=/etc/apt/sources.list.d/debian-src.sources
+	if ! grep -rqsE '^(Types:.*deb-src|deb-src )' /etc/apt/sources.list \
+		/etc/apt/sources.list.d/; then
+		[ -f /etc/apt/sources.list.d/debian.sources ] ||
+			die "no deb-src entry and no debian.sources to mirror: add a deb-src line by hand"
+		[ "$(id -u)" = 0 ] ||
+			die "need root to write $src_list (or add a deb-src entry yourself)"
+		log "adding $src_list (deb-src twin of debian.sources)"
+		sed 's/^Types:.*/Types: deb-src/' \
+			/etc/apt/sources.list.d/debian.sources > "$src_list"
+		rm -f "$work/.apt-updated"
+	fi
+	mkdir -p "$work"
+	if [ ! -f "$work/.apt-updated" ] ||
+	   ! apt-cache showsrc "$name" > /dev/null 2>&1; then
+		log "apt-get update (source index)"
+		apt-get update -qq
+		touch "$work/.apt-updated"
+	fi
+}
+
+debsrc_install() {
+	local p missing=()
+	for p in "$@"; do
+		dpkg-query -W -f='${Status}' "$p" 2> /dev/null |
+			grep -q 'ok installed' || missing+=("$p")
+	done
+	[ ${#missing[@]} -eq 0 ] && return 0
+	log "apt-get install ${missing[*]}"
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+		--no-install-recommends "${missing[@]}" >&2
+}
+
+# debsrc_fetch PKG VERSION: prints the unpacked tree; fails unless it is
+# PKG-VERSION (the patches are made against that one)
+debsrc_fetch() {
+	local pkg=$1 version=$2 orig
+	orig=$(ls -d "$work/$pkg"-[0-9]*/ 2> /dev/null | head -n 1 || true)
+	if [ -z "$orig" ]; then
+		log "apt-get source $pkg into $work"
+		(cd "$work" && apt-get source -qq "$pkg" >&2)
+		orig=$(ls -d "$work/$pkg"-[0-9]*/ | head -n 1)
+	fi
+	orig=${orig%/}
+	log "Debian source: $(basename "$orig")"
+	case $(basename "$orig") in "$pkg-$version"*) ;; *)
+		die "expected $pkg $version, got $(basename "$orig"): refresh the patches" ;;
+	esac
+	echo "$orig"
+}
+
+# debsrc_patched SRC PATCH...: SRC is a copy of $orig with the patches
+# applied; the stamp covers the patches and zmath.h, whose change redoes it
+debsrc_patched() {
+	local src=$1 p stamp
+	shift
+	stamp=$(cat "$@" "$top/libzmath/zmath.h" | sha256sum | cut -c1-16)
+	[ "$(cat "$src/.zmath-stamp" 2> /dev/null)" = "$stamp" ] && return 0
+	log "fresh copy of $(basename "$orig") -> $(basename "$src"), applying $# patch(es)"
+	rm -rf "$src"
+	cp -a "$orig" "$src"
+	for p in "$@"; do
+		log "  patch $(basename "$p")"
+		patch -d "$src" -p1 --quiet --no-backup-if-mismatch < "$p"
+	done
+	echo "$stamp" > "$src/.zmath-stamp"
+}
