@@ -12,8 +12,9 @@ check=("${build[@]}" gcc-multilib g++-multilib clang libclang-rt-14-dev
 	linux-source-6.1 linux-source-6.12 bc bison flex libelf-dev libssl-dev
 	cpio xz-utils qemu-system-x86 busybox-static fio nvme-cli btrfs-progs
 	dmsetup util-linux
-	# examples/btrfs-progs/build.sh: apt-get source, patch, static build
-	dpkg-dev build-essential autoconf automake file uuid-dev
+	# examples/{btrfs-progs,f2fs-tools}/build.sh: apt-get source, patch,
+	# static build
+	dpkg-dev build-essential autoconf automake libtool file uuid-dev
 	libblkid-dev zlib1g-dev libzstd-dev liblzo2-dev)
 
 case "${1:-}" in
