@@ -14,9 +14,10 @@
 # qemu-{patched,baseline}/ (console.log, guest.tap, results.tsv,
 # verdict.txt); the initramfs (build/kernel/qemu/) is the same for every
 # base.  The summary shows the last run of each base and mode.
-# The guest's btrfs checks need the project's btrfs-progs and Debian's
-# pristine mkfs.btrfs: examples/btrfs-progs/build.sh --pristine builds them
-# (apt-get source, about 3 minutes the first time, seconds after that).
+# The guest's btrfs and f2fs checks need the project's btrfs-progs and
+# f2fs-tools and Debian's pristine mkfs.btrfs and mkfs.f2fs:
+# examples/{btrfs-progs,f2fs-tools}/build.sh --pristine build them
+# (apt-get source, 2-3 minutes each the first time, seconds after that).
 # ZMATH_QEMU_TIMEOUT (seconds, default 300) bounds the boot.
 set -euo pipefail
 . "$(dirname "$0")/../kernel/scripts/common.sh"
@@ -33,11 +34,16 @@ log "1/5 kernel $base ($mode): kernel/scripts/build.sh ${build_args[*]}"
 bzimage=$("$top/kernel/scripts/build.sh" "${build_args[@]}" | tail -n 1)
 [ -f "$bzimage" ] || die "build.sh gave no bzImage ('$bzimage')"
 
-log "2/5 btrfs-progs on zmath.h and Debian's pristine one: examples/btrfs-progs/build.sh --pristine"
-"$top/examples/btrfs-progs/build.sh" --pristine > /dev/null ||
-	die "examples/btrfs-progs/build.sh --pristine failed (see above)"
-for f in out/mkfs.btrfs out/btrfs out/sb-zones out-pristine/mkfs.btrfs; do
-	[ -x "$top/build/btrfs-progs/$f" ] || die "build/btrfs-progs/$f missing after build.sh"
+log "2/5 btrfs-progs and f2fs-tools on zmath.h, and Debian's pristine ones"
+for tool in btrfs-progs f2fs-tools; do
+	"$top/examples/$tool/build.sh" --pristine > /dev/null ||
+		die "examples/$tool/build.sh --pristine failed (see above)"
+done
+for f in btrfs-progs/out/mkfs.btrfs btrfs-progs/out/btrfs \
+	btrfs-progs/out/sb-zones btrfs-progs/out-pristine/mkfs.btrfs \
+	f2fs-tools/out/mkfs.f2fs f2fs-tools/out/fsck.f2fs \
+	f2fs-tools/out/f2fs_io f2fs-tools/out-pristine/mkfs.f2fs; do
+	[ -x "$top/build/$f" ] || die "build/$f missing after build.sh"
 done
 
 log "3/5 initramfs"

@@ -32,11 +32,12 @@ ONLY=$(sed -n 's/.*zmath\.only=\([a-z0-9,-]*\).*/\1/p' /proc/cmdline)
 #   dev  null_blk and the NVMe host driver: both bases
 #   dm   dm-linear, dm-flakey, dm-error tables: 6.12 (6.1's series refuses
 #        them, "not a power of 2")
+#   f2fs f2fs: 6.12 (6.1's f2fs refuses them at mount)
 # A group picks its checks by this on both kernels of a base, so that the
 # pristine run lists the same checks (SKIP: its npo2 device cannot exist).
 npo2_series() {
 	case $1/$BASE in
-	dev/*|dm/6.12) return 0 ;;
+	dev/*|dm/6.12|f2fs/6.12) return 0 ;;
 	*) return 1 ;;
 	esac
 }

@@ -162,8 +162,9 @@ refusals_suite() {
 }
 
 # device mapper (dm.sh: dm_suite), the NVMe target (nvmet.sh: nvmet_suite),
-# zonefs (zonefs.sh: zonefs_suite)
+# zonefs (zonefs.sh: zonefs_suite), f2fs (f2fs.sh: f2fs_suite)
 . /guest/zonefs.sh
+. /guest/f2fs.sh
 
 # --- btrfs (kernel/guest-btrfs/btrfs.sh, issue 5), through our TAP -----------
 # The project's mkfs.btrfs/btrfs/sb-zones (btrfs-progs 6.2 on zmath.h) and
@@ -265,7 +266,7 @@ btrfs_suite() {
 	comment "btrfs: $(($(date +%s) - t0)) s"
 }
 
-sections="nvme nullb refusals dm nvmet zonefs btrfs"
+sections="nvme nullb refusals dm nvmet zonefs btrfs f2fs"
 for sec in $(echo "$ONLY" | tr , ' '); do
 	case " $sections " in
 	*" $sec "*) ;;

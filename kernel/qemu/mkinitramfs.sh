@@ -129,6 +129,15 @@ for t in out/mkfs.btrfs out/btrfs out/sb-zones out-pristine/mkfs.btrfs; do
 		note "$bp/$t not built (examples/btrfs-progs/build.sh): btrfs checks will SKIP"
 	fi
 done
+# f2fs-tools built on zmath.h (examples/f2fs-tools/build.sh), static, and
+# Debian's unpatched mkfs.f2fs for the refusal check.
+ft=$top/build/f2fs-tools
+for t in out/mkfs.f2fs out/fsck.f2fs out/f2fs_io out-pristine/mkfs.f2fs; do
+	dst=${t#out/}
+	[ "$t" = out-pristine/mkfs.f2fs ] && dst=mkfs.f2fs.pristine
+	[ -x "$ft/$t" ] || die "$ft/$t not built (examples/f2fs-tools/build.sh --pristine)"
+	install -m 755 "$ft/$t" "$root/usr/local/bin/$dst"
+done
 rm -rf "${root:?}/work"
 pack "$root" "$proj"
 rm -rf "$root"
