@@ -6,7 +6,7 @@
 #   debsrc_enable                       deb-src entry + source index
 #   debsrc_install PKG...               the build dependencies missing
 #   orig=$(debsrc_fetch PKG VERSION)    apt-get source, once; checks version
-#   debsrc_patched SRC PATCH...         fresh copy of $orig, patches applied,
+#   debsrc_patched ORIG SRC PATCH...    fresh copy of ORIG, patches applied,
 #                                       redone when a patch or zmath.h changes
 #
 # Expects $name (for messages), $work (build folder) and $top (the project).
@@ -70,11 +70,12 @@ debsrc_fetch() {
 	echo "$orig"
 }
 
-# debsrc_patched SRC PATCH...: SRC is a copy of $orig with the patches
-# applied; the stamp covers the patches and zmath.h, whose change redoes it
+# debsrc_patched ORIG SRC PATCH...: SRC is a copy of ORIG with the
+# patches applied; the stamp covers the patches and zmath.h, whose change
+# redoes it
 debsrc_patched() {
-	local src=$1 p stamp
-	shift
+	local orig=$1 src=$2 p stamp
+	shift 2
 	stamp=$(cat "$@" "$top/libzmath/zmath.h" | sha256sum | cut -c1-16)
 	[ "$(cat "$src/.zmath-stamp" 2> /dev/null)" = "$stamp" ] && return 0
 	log "fresh copy of $(basename "$orig") -> $(basename "$src"), applying $# patch(es)"

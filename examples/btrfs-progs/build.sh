@@ -76,7 +76,7 @@ build_tree() {
 
 # --- patched tree -----------------------------------------------------------
 src=$work/src
-debsrc_patched "$src" "$here"/*.patch
+debsrc_patched "$orig" "$src" "$here"/*.patch
 # One header for everyone: make puts the project's own libzmath/ on the
 # include path (EXTRA_CFLAGS), never a copy that could drift.
 build_tree "$src" "$work/out"

@@ -54,7 +54,7 @@ build_tree() {
 	done
 }
 
-debsrc_patched "$work/src" "$here"/*.patch
+debsrc_patched "$orig" "$work/src" "$here"/*.patch
 build_tree "$work/src" "$work/out" mkfs/mkfs.f2fs fsck/fsck.f2fs \
 	tools/f2fs_io/f2fs_io
 if [ $pristine = 1 ]; then
