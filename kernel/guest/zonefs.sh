@@ -297,8 +297,8 @@ zf_grown() {
 # zf_fio FILE BYTES BS - write BYTES at the end of FILE (fio file_append:
 # at offset = file size, i.e. the write pointer), O_DIRECT, asynchronous
 # (libaio, one write in flight), each block checked by fio's crc32c verify
-# on read-back.  Asynchronous on purpose: 6.1.192 fails synchronous O_DIRECT
-# writes to sequential files (see c_zf_sync_write).
+# on read-back.  Asynchronous: c_zf_sync_write checks the synchronous path,
+# which pristine 6.1.192 fails.
 zf_fio() {
 	fio --name=zonefs --filename="$1" --rw=write --bs="$3" --size="$2" \
 		--file_append=1 --fallocate=none --allow_file_create=0 \
@@ -440,23 +440,17 @@ c_zf_past_cap() {
 }
 
 # c_zf_sync_write N - a synchronous O_DIRECT O_APPEND write (busybox dd) to
-# seq/N.  On 6.1.192 zonefs issues it as a zone append and then compares
-# the sector the device wrote at with z_wpoffset, which it had already
-# advanced by the write: "Corrupted write pointer", -EIO, and the
-# filesystem goes read-only (with zonefs "WARNING:" lines that fail the
-# console judge).  That known failure is a SKIP that names it; any other
-# failure is a failure.
+# seq/N, the path of a zone append on 6.1.  Pristine 6.1.192 checks the
+# sector the device wrote at against z_wpoffset, already advanced by the
+# write: "Corrupted write pointer", -EIO, and the filesystem goes
+# read-only (stable_bug_skip zonefs-sync-dio).
 c_zf_sync_write() {
 	local f=$ZF_MNT/seq/$1 size0
 	size0=$(stat -c %s "$f")
 	dmesg_mark
 	if ! dd if="$ZF_TMP/a" of="$f" bs=64K oflag=direct,append conv=notrunc 2> "$ZF_TMP/dd.err"; then
-		# (a SKIP reason is one line)
-		if dmesg_new | grep -q 'Corrupted write pointer'; then
-			echo "known 6.1.192 zonefs bug: the zone append is checked against z_wpoffset already advanced by the write ($(grep -v records "$ZF_TMP/dd.err" | head -n 1))"
-			return 77
-		fi
 		cat "$ZF_TMP/dd.err"
+		dmesg_new | grep 'zonefs' | head -n 3
 		return 1
 	fi
 	[ "$(stat -c %s "$f")" = $((size0 + 262144)) ] || { echo "size $(stat -c %s "$f"), want $((size0 + 262144))"; return 1; }
@@ -528,7 +522,7 @@ zf_mount() {
 # zf_group GROUP NAME SIZE_MB ZONE_MB CAP_MB NR_CONV - the zonefs cycle on a
 # fresh memory-backed null_blk
 zf_group() {
-	local g=$1 name=$2 npo2=0 out n last
+	local g=$1 name=$2 npo2=0 out n last why
 	ZF_ZS=$(($4 * 2048)) ZF_CAP=$(($5 * 2048)) ZF_END=$(($3 * 2048)) ZF_NCONV=$6
 	ZF_NZ=$(((ZF_END + ZF_ZS - 1) / ZF_ZS))
 	is_po2 $ZF_ZS || npo2=1
@@ -605,12 +599,11 @@ zf_group() {
 	step "$g: aggr_cnv: seq files empty again, zones reset by mkfs -f" c_zf_reformatted
 	step "$g: aggr_cnv: statfs" c_zf_statfs 1
 	step "$g: aggr_cnv: write across a zone boundary in cnv/0, read back" c_zf_aggr_io
-	# last: on 6.1.192 it leaves the filesystem read-only
-	if grep -q 'zmath\.zonefs_sync=1' /proc/cmdline; then
-		step "$g: synchronous O_DIRECT O_APPEND write (busybox dd) to seq/0" c_zf_sync_write 0
+	# last: on pristine 6.1.192 it leaves the filesystem read-only
+	if why=$(stable_bug_skip zonefs-sync-dio); then
+		skip "$g: synchronous O_DIRECT O_APPEND write (busybox dd) to seq/0" "$why"
 	else
-		skip "$g: synchronous O_DIRECT O_APPEND write (busybox dd) to seq/0" \
-			"off by default (6.1.192 zonefs fails it, with zonefs warnings); zmath.zonefs_sync=1 runs it"
+		step "$g: synchronous O_DIRECT O_APPEND write (busybox dd) to seq/0" c_zf_sync_write 0
 	fi
 	zf_umount
 	nullb_del "$name"

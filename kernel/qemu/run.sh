@@ -11,7 +11,7 @@
 # status, 124 on timeout).  Hard timeout: $ZMATH_QEMU_TIMEOUT seconds (300).
 # $ZMATH_GUEST_ARGS is added to the kernel command line: zmath.only=dm,nvmet
 # (some sections of the suite), the opt-in checks of known kernel bugs
-# zmath.zonefs_sync=1, zmath.dmz_conv=1, zmath.nvmet_unaligned=1.
+# zmath.stable_bugs=1 (pristine 6.1), zmath.dmz_conv=1, zmath.nvmet_unaligned=1.
 # Guest TAP lines are echoed as they come.
 set -euo pipefail
 
