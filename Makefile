@@ -17,10 +17,16 @@ CHECK_KERNELS ?= 6.12 6.1
 
 .PHONY: all bench check unit kernel-check kernel-kunit install clean
 
+# Every target first installs the Debian packages it lacks (as root) and
+# says which; scripts/deps.sh lists them per target.
+DEPS := scripts/deps.sh
+
 all: $(B)/meson/build.ninja
+	$(DEPS) build
 	ninja -C $(B)/meson
 
 $(B)/meson/build.ninja:
+	$(DEPS) build
 	meson setup $(B)/meson
 
 $(B)/meson-m32/build.ninja:
@@ -33,13 +39,15 @@ $(B)/meson-asan/build.ninja:
 		$(B)/meson-asan
 
 bench:
-	scripts/deps.sh bench
+	$(DEPS) bench
 	$(MAKE) $(B)/meson/build.ninja $(B)/meson-m32/build.ninja
 	ninja -C $(B)/meson bench/zmath-bench
 	ninja -C $(B)/meson-m32 bench/zmath-bench
 	bench/run.sh $(B)/meson $(B)/meson-m32
 
-unit: $(B)/meson/build.ninja $(B)/meson-m32/build.ninja $(B)/meson-asan/build.ninja
+unit:
+	$(DEPS) unit
+	$(MAKE) $(B)/meson/build.ninja $(B)/meson-m32/build.ninja $(B)/meson-asan/build.ninja
 	@echo "== unit: gcc, x86-64 (with checkpatch/kernel-doc lint)"
 	ninja -C $(B)/meson
 	meson test -C $(B)/meson --print-errorlogs
@@ -50,7 +58,9 @@ unit: $(B)/meson/build.ninja $(B)/meson-m32/build.ninja $(B)/meson-asan/build.ni
 	ninja -C $(B)/meson-asan
 	meson test -C $(B)/meson-asan --print-errorlogs $(NO_LINT)
 
-kernel-check: $(B)/meson/build.ninja
+kernel-check:
+	$(DEPS) check
+	$(MAKE) $(B)/meson/build.ninja
 	ninja -C $(B)/meson
 	KERNEL=$(KERNEL) BASELINE=$(BASELINE) tests/kernel-check.sh
 
@@ -59,13 +69,13 @@ kernel-check: $(B)/meson/build.ninja
 # kernel build).
 ARCH ?= i386
 kernel-kunit:
-	scripts/deps.sh check
+	$(DEPS) check
 	KERNEL=$(KERNEL) kernel/scripts/build.sh --arch $(ARCH) > $(B)/kernel-kunit-$(ARCH).path
 	kernel/qemu/kunit.sh $(ARCH) "$$(tail -n 1 $(B)/kernel-kunit-$(ARCH).path)" \
 		$(B)/kernel/$(KERNEL)/src $(B)/kernel/$(KERNEL)/kunit-$(ARCH)
 
 check:
-	scripts/deps.sh check
+	$(DEPS) check
 	$(MAKE) unit
 	set -e; for k in $(CHECK_KERNELS); do $(MAKE) kernel-check KERNEL=$$k; done
 

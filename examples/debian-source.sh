@@ -35,7 +35,7 @@ debsrc_enable() {
 	if [ ! -f "$work/.apt-updated" ] ||
 	   ! apt-cache showsrc "$name" > /dev/null 2>&1; then
 		log "apt-get update (source index)"
-		apt-get update -qq
+		"$top/scripts/apt-update.sh" -qq
 		touch "$work/.apt-updated"
 	fi
 }

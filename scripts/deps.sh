@@ -2,14 +2,23 @@
 # SPDX-License-Identifier: GPL-2.0-only OR MIT
 #
 # Install the Debian 12 packages a make target needs, and say which.
-# Usage: scripts/deps.sh bench|check
+# Usage: scripts/deps.sh build|bench|unit|check (each includes the one before)
 set -euo pipefail
 
-build=(gcc make meson ninja-build pkg-config python3)
-bench=("${build[@]}" gcc-multilib qemu-user libdivide-dev gnuplot-nox valgrind)
-check=("${build[@]}" gcc-multilib g++-multilib clang libclang-rt-14-dev
-	libcmocka-dev libcmocka-dev:i386 liburing-dev libnvme-dev libdivide-dev
-	linux-source-6.1 linux-source-6.12 bc bison flex libelf-dev libssl-dev
+# build: what `meson setup` of the default build needs (the unit tests are
+# on by default, the tools' libraries are optional but wanted); bench adds
+# the -m32 build (its unit tests need cmocka for i386 too), libdivide, the
+# instruction counts and the plot; unit adds clang for the sanitizer and
+# fuzz build; check adds the kernels, QEMU and what the guest runs.
+build=(gcc make meson ninja-build pkg-config python3 libcmocka-dev
+	liburing-dev libnvme-dev)
+bench=("${build[@]}" gcc-multilib qemu-user libcmocka-dev:i386 libdivide-dev
+	gnuplot-nox valgrind)
+unit=("${bench[@]}" g++-multilib clang libclang-rt-14-dev
+	# tests/header-lint.sh: the kernel's checkpatch.pl and kernel-doc
+	linux-source-6.12)
+check=("${unit[@]}" linux-source-6.1
+	bc bison flex libelf-dev libssl-dev
 	cpio xz-utils qemu-system-x86 busybox-static fio nvme-cli btrfs-progs
 	dmsetup util-linux
 	# examples/{btrfs-progs,f2fs-tools}/build.sh: apt-get source, patch,
@@ -18,9 +27,11 @@ check=("${build[@]}" gcc-multilib g++-multilib clang libclang-rt-14-dev
 	libblkid-dev zlib1g-dev libzstd-dev liblzo2-dev)
 
 case "${1:-}" in
+build) want=("${build[@]}") ;;
 bench) want=("${bench[@]}") ;;
-check) want=("${check[@]}" "${bench[@]}") ;;
-*) echo "usage: $0 bench|check" >&2; exit 2 ;;
+unit) want=("${unit[@]}") ;;
+check) want=("${check[@]}") ;;
+*) echo "usage: $0 build|bench|unit|check" >&2; exit 2 ;;
 esac
 
 missing=()
@@ -45,5 +56,5 @@ if printf '%s\n' "${missing[@]}" | grep -q ':i386$' &&
 	dpkg --add-architecture i386
 fi
 export DEBIAN_FRONTEND=noninteractive
-apt-get update -q
+"$(dirname "$0")/apt-update.sh" -q
 apt-get install -y -q --no-install-recommends "${missing[@]}"
