@@ -5,7 +5,8 @@
 #   make check         every test: unit (gcc, clang+ASan+UBSan+fuzz, -m32)
 #                      and the kernel series booted in QEMU
 #   make kernel-check  the QEMU part alone, for the base KERNEL (6.12 or 6.1;
-#                      BASELINE=1: the pristine kernel)
+#                      BASELINE=1: the pristine kernel; ONLY=f2fs,zonefs:
+#                      those sections of the guest suite)
 #   make kernel-kunit  the KUnit suite alone on ARCH=i386 (KERNEL=6.12|6.1)
 
 B := build
@@ -62,7 +63,7 @@ kernel-check:
 	$(DEPS) check
 	$(MAKE) $(B)/meson/build.ninja
 	ninja -C $(B)/meson
-	KERNEL=$(KERNEL) BASELINE=$(BASELINE) tests/kernel-check.sh
+	KERNEL=$(KERNEL) BASELINE=$(BASELINE) ONLY=$(ONLY) tests/kernel-check.sh
 
 # The zmath KUnit suite alone on another architecture (ARCH=i386), booted
 # under QEMU without an initramfs.  Not part of `make check` (a full extra

@@ -18,7 +18,9 @@
 # f2fs-tools and Debian's pristine mkfs.btrfs and mkfs.f2fs:
 # examples/{btrfs-progs,f2fs-tools}/build.sh --pristine build them
 # (apt-get source, 2-3 minutes each the first time, seconds after that).
-# ZMATH_QEMU_TIMEOUT (seconds, default 300) bounds the boot.
+# ZMATH_QEMU_TIMEOUT (seconds, default 300) bounds the boot; ONLY=SECTION,...
+# runs those sections of the guest suite alone (zmath.only=, see
+# kernel/guest/suite.sh); ZMATH_GUEST_ARGS adds to the kernel command line.
 set -euo pipefail
 . "$(dirname "$0")/../kernel/scripts/common.sh"
 
@@ -49,7 +51,8 @@ done
 log "3/5 initramfs"
 "$top/kernel/qemu/mkinitramfs.sh" "$initramfs"
 
-log "4/5 boot $base ($mode) in QEMU (TCG)"
+log "4/5 boot $base ($mode) in QEMU (TCG)${ONLY:+, sections $ONLY}"
+[ -z "${ONLY:-}" ] || export ZMATH_GUEST_ARGS="${ZMATH_GUEST_ARGS:-} zmath.only=$ONLY"
 "$top/kernel/qemu/run.sh" "$bzimage" "$initramfs" "$out" "$mode"
 
 log "5/5 judge the logs (first the judge itself: kernel/qemu/selftest.sh)"
