@@ -2,20 +2,25 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # parse.sh - judge one QEMU run from its logs.
 #
-#   parse.sh OUTDIR MODE KERNEL_TREE
+#   parse.sh OUTDIR MODE KERNEL_TREE EXPECT.TSV
 #
 # OUTDIR holds console.log, guest.tap and qemu.rc (run.sh).  Judged:
 #  - KUnit: the KTAP before /init, parsed by KERNEL_TREE's own
 #    tools/testing/kunit/kunit.py parse; every case of the zmath suite must
 #    pass (patched mode: the suite must be there; baseline: it is absent);
 #  - the guest's TAP (guest.tap): no "not ok", a final ZMATH-GUEST-RESULT
-#    line whose counts match the lines;
+#    line whose counts match the lines, and per group of checks the counts
+#    and skip reasons EXPECT.TSV declares (kernel/qemu/expect/BASE-MODE.tsv,
+#    judged by counts.sh; a run of some sections, zmath.only=, is not
+#    required to run every group);
 #  - the console: no "Kernel panic", "Oops", "WARNING:", "BUG:"; no timeout.
-# Writes OUTDIR/results.tsv (status, check) and OUTDIR/verdict.txt, prints
+# Writes OUTDIR/results.tsv (status, check, why it skipped or was
+# refused) and OUTDIR/verdict.txt, prints
 # the problems, and exits 0 only if there are none.
 set -euo pipefail
 
-out=${1:?usage: parse.sh OUTDIR MODE KERNEL_TREE} mode=${2:?} tree=${3:?}
+usage="usage: parse.sh OUTDIR MODE KERNEL_TREE EXPECT.TSV"
+out=${1:?$usage} mode=${2:?$usage} tree=${3:?$usage} expect=${4:?$usage}
 out=$(cd "$out" && pwd)	# kunit.py changes directory
 console=$out/console.log tap=$out/guest.tap
 problems=()
@@ -59,10 +64,12 @@ if [ ! -s "$tap" ]; then
 else
 	tr -d '\r' < "$tap" | awk -F'\t' '
 		/^not ok [0-9]+ - / { sub(/^not ok [0-9]+ - /, ""); print "FAIL\t" $0; next }
-		/^ok [0-9]+ - .* # SKIP/ { sub(/^ok [0-9]+ - /, ""); sub(/ # SKIP.*/, "");
-			print "SKIP\t" $0; next }
-		/^ok [0-9]+ - .* # REFUSED/ { sub(/^ok [0-9]+ - /, ""); sub(/ # REFUSED.*/, "");
-			print "REFUSED\t" $0; next }
+		/^ok [0-9]+ - .* # (SKIP|REFUSED)/ {
+			sub(/^ok [0-9]+ - /, "")
+			st = $0; sub(/.* # /, "", st); why = st
+			sub(/ .*/, "", st); sub(/^[A-Z]+ ?/, "", why)
+			sub(/ # (SKIP|REFUSED).*/, "")
+			print st "\t" $0 "\t" why; next }
 		/^ok [0-9]+ - / { sub(/^ok [0-9]+ - /, ""); print "PASS\t" $0 }
 	' > "$out/results.tsv"
 fi
@@ -75,6 +82,11 @@ else
 	want="pass=$((pass + refused)) fail=$fail skip=$skip mode=$mode"
 	[ "${final#ZMATH-GUEST-RESULT: }" = "$want" ] ||
 		problem "final line '$final' does not match the TAP lines ($want)"
+fi
+partial=$(grep -q '^# zmath guest suite, .*, only ' "$console" && echo partial || true)
+if [ -s "$out/results.tsv" ] &&
+   ! counts=$("$(dirname "$0")/counts.sh" judge "$out/results.tsv" "$expect" $partial); then
+	problem "guest: the counts declared in $expect do not hold:"$'\n'"$(sed 's/^/  /' <<< "$counts" | head -n 20)$([ "$(wc -l <<< "$counts")" -le 20 ] || echo $'\n'"  ... $(($(wc -l <<< "$counts") - 20)) more")"
 fi
 [ "$fail" = 0 ] || problem "guest: $fail check(s) failed:"$'\n'"$(grep '^FAIL' "$out/results.tsv" | cut -f2 | sed 's/^/  /')"
 

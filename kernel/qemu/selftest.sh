@@ -27,24 +27,36 @@ ok 2 - dev: check # SKIP no tool
 ok 3 - npo2: created # REFUSED zone_size must be power-of-two
 1..3
 ZMATH-GUEST-RESULT: pass=2 fail=0 skip=1 mode=MODE'
+# what the groups of $tap declare (counts.sh)
+expect='dev	1	0	1	no tool
+npo2	0	1	0	'
 
-# case NAME MODE WANT(pass|fail) EDIT - EDIT (sed script, on "console" or
-# "tap" as its first word) applied to the clean logs
+# case NAME MODE WANT(pass|fail|fail=TEXT, TEXT in the problems) EDIT... - each EDIT (sed script, on
+# "console", "tap" or "expect" as its first word; "rc N"; "none -") applied
+# to the clean logs
 case_() {
-	local name=$1 mode=$2 want=$3 what=${4%% *} script=${4#* } d=$work/$1 rc=0
+	local name=$1 mode=$2 want=$3 d=$work/$1 rc=0 edit what script
+	shift 3
 	mkdir -p "$d"
 	printf 'Linux version 6.1.192\n%s\nRun /init as init process\nzmath-guest: ok\nreboot: Restarting system\n' \
 		"$ktap" > "$d/console.log"
 	printf '%s\n' "$tap" | sed "s/MODE/$mode/" > "$d/guest.tap"
+	printf '# group\tpass\trefused\tskip\twhy\n%s\n' "$expect" > "$d/expect.tsv"
 	echo 0 > "$d/qemu.rc"
-	case $what in
-	console) sed -i "$script" "$d/console.log" ;;
-	tap) sed -i "$script" "$d/guest.tap" ;;
-	rc) echo "$script" > "$d/qemu.rc" ;;
-	none) ;;
-	esac
-	"$here/parse.sh" "$d" "$mode" "$tree" > "$d/out" 2>&1 || rc=$?
-	if { [ "$want" = pass ] && [ $rc = 0 ]; } || { [ "$want" = fail ] && [ $rc != 0 ]; }; then
+	for edit; do
+		what=${edit%% *} script=${edit#* }
+		case $what in
+		console) sed -i "$script" "$d/console.log" ;;
+		tap) sed -i "$script" "$d/guest.tap" ;;
+		expect) sed -i "$script" "$d/expect.tsv" ;;
+		rc) echo "$script" > "$d/qemu.rc" ;;
+		none) ;;
+		esac
+	done
+	"$here/parse.sh" "$d" "$mode" "$tree" "$d/expect.tsv" > "$d/out" 2>&1 || rc=$?
+	if { [ "$want" = pass ] && [ $rc = 0 ]; } ||
+	   { [ "${want%%=*}" = fail ] && [ $rc != 0 ] &&
+	     { [ "$want" = fail ] || grep -qF -- "${want#fail=}" "$d/out"; }; }; then
 		printf '  ok   %-40s %s\n' "$name" "$(grep -m1 '^FAIL' "$d/out" || echo PASS)"
 	else
 		printf '  BAD  %-40s want %s, parse.sh said %s\n' "$name" "$want" "$rc"
@@ -68,5 +80,14 @@ case_ warning              patched  fail 'console $a WARNING: CPU: 0 PID: 1 at b
 case_ bug                  patched  fail 'console $a BUG: kernel NULL pointer dereference'
 case_ timeout              patched  fail 'rc 124'
 case_ qemu-error           patched  fail 'rc 1'
+# the counts each group declares
+case_ all-skipped          patched  fail='group dev: 0 pass, 0 refused, 2 skip, declared 1 pass' 'tap s/^ok 1 - dev: created/& # SKIP no tool/;s/pass=2 fail=0 skip=1/pass=1 fail=0 skip=2/'
+case_ group-missing        patched  fail='group missing: npo2' 'tap /npo2/d;s/pass=2/pass=1/'
+case_ fewer-than-declared  patched  fail='group dev: 1 pass, 0 refused, 0 skip, declared' 'tap /^ok 2 /d;s/skip=1/skip=0/'
+case_ undeclared-skip      patched  fail='undeclared skip: dev: check (no time)' 'tap s/# SKIP no tool/# SKIP no time/'
+case_ undeclared-group     patched  fail='group not declared in' 'expect /^npo2/d'
+case_ no-declaration       patched  fail='no declared counts' 'expect d'
+case_ partial-run          patched  pass 'tap /npo2/d;s/pass=2/pass=1/' \
+	'console s/^Run \/init.*/&\n# zmath guest suite, mode patched, base 6.1, only dev/'
 [ $bad = 0 ] && echo "selftest: parse.sh said no to every fault" || echo "selftest: FAILED" >&2
 exit $bad
