@@ -22,7 +22,7 @@
 # f2fs-tools and Debian's pristine mkfs.btrfs and mkfs.f2fs:
 # examples/{btrfs-progs,f2fs-tools}/build.sh --pristine build them
 # (apt-get source, 2-3 minutes each the first time, seconds after that).
-# ZMATH_QEMU_TIMEOUT (seconds, default 300) bounds the boot; ONLY=SECTION,...
+# ZMATH_QEMU_TIMEOUT (seconds, default 900) bounds the boot; ONLY=SECTION,...
 # runs those sections of the guest suite alone (zmath.only=, see
 # kernel/guest/suite.sh); ZMATH_GUEST_ARGS adds to the kernel command line.
 set -euo pipefail

@@ -8,7 +8,7 @@
 # MODE (patched|baseline) reaches the guest as zmath.mode= on the command
 # line.  OUTDIR gets console.log (ttyS0: kernel and guest), guest.tap (ttyS1:
 # the guest's TAP alone), the NVMe backing files, and qemu.rc (QEMU's exit
-# status, 124 on timeout).  Hard timeout: $ZMATH_QEMU_TIMEOUT seconds (300).
+# status, 124 on timeout).  Hard timeout: $ZMATH_QEMU_TIMEOUT seconds (900).
 # $ZMATH_GUEST_ARGS is added to the kernel command line: zmath.only=dm,nvmet
 # (some sections of the suite), the opt-in checks of known kernel bugs
 # zmath.stable_bugs=1 (pristine 6.1), zmath.dmz_conv=1, zmath.nvmet_unaligned=1.
@@ -17,7 +17,7 @@ set -euo pipefail
 
 kernel=${1:?usage: run.sh BZIMAGE INITRAMFS OUTDIR MODE}
 initrd=${2:?} outdir=${3:?} mode=${4:?}
-timeout=${ZMATH_QEMU_TIMEOUT:-300}
+timeout=${ZMATH_QEMU_TIMEOUT:-900}
 t0=$SECONDS
 log() { printf '[qemu %4ds] %s\n' $((SECONDS - t0)) "$*" >&2; }
 
