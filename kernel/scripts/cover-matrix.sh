@@ -39,10 +39,10 @@ if [ -z "$write" ]; then
 	exit 0
 fi
 cover=$kpatches/0000-cover-letter.patch
-grep -q '^  group ' "$cover" || die "no '  group' table in $cover to replace"
+grep -qE '^  group( |$)' "$cover" || die "no '  group' table in $cover to replace"
 awk -v table="$kbuild/cover-matrix.txt" '
 	/^Test matrix$/ { in_section = 1 }
-	in_section && !done && /^  group / {
+	in_section && !done && /^  group( |$)/ {
 		while ((getline line < table) > 0) print line
 		skipping = 1; done = 1; next
 	}
