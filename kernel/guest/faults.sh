@@ -1,0 +1,160 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# faults.sh - zones that fail, for suite.sh (busybox sh, sourced after
+# zoned.sh): null_blk's configfs zone_offline and zone_readonly set a zone
+# offline or read-only, on a po2 and an npo2 device.  The zone is named by
+# a sector in its middle, so that null_blk's zone number of that sector is
+# checked too (a power-of-2 shift finds another zone for npo2 sizes).
+# Then: the report shows that zone, and only that zone, changed; writes to
+# it and resets of it fail cleanly and change nothing; its neighbours
+# still work; data written before reads back; zonefs turns the zone's
+# file immutable, leaving the other files writable.
+
+FT_MNT=/mnt/faults
+
+# ft_report DEV - the zone report minus one zone's line: "zone cond wp"
+ft_report() {
+	zone_lines "$1" | awk -v skip="${2:--1}" '$1 != skip { print $1, $7, $5 }'
+}
+
+# c_ft_set DEV NAME ZONE ATTR COND - write a mid-zone sector of ZONE to
+# null_blk's ATTR; the report then shows ZONE in COND, every other zone as
+# it was
+c_ft_set() {
+	blkdev "$1" || return 1
+	need zmath-zone || return 77
+	local before after sector=$(($3 * ZS + ZS / 2 + 8)) c
+	before=$(ft_report "$1" "$3")
+	echo "$sector" > "$NULLB_CFS/$2/$4" || { echo "$4: write of $sector refused"; return 1; }
+	c=$(cond_of "$1" "$3")
+	[ "$c" = "$5" ] || { echo "$4 $sector: zone $3 is $c, want $5"; return 1; }
+	after=$(ft_report "$1" "$3")
+	[ "$before" = "$after" ] || {
+		echo "$4 $sector: other zones changed:"
+		printf '%s\n' "$before" > /tmp/ft.before
+		printf '%s\n' "$after" | diff /tmp/ft.before - | head -n 6
+		return 1
+	}
+	echo "$4 $sector (zone $3 + $((ZS / 2 + 8))): zone $3 $c, the others unchanged"
+}
+
+# c_ft_write_fails DEV ZONE - a write at the start of ZONE fails with an
+# I/O error; the report does not change
+c_ft_write_fails() {
+	blkdev "$1" || return 1
+	need zmath-zone || return 77
+	local before after
+	before=$(ft_report "$1")
+	if dd if=/dev/urandom of="$1" bs=4096 count=1 seek=$(($2 * ZS * 512)) \
+		oflag=seek_bytes,direct conv=notrunc 2> /tmp/ft.err; then
+		echo "write to zone $2 accepted"
+		return 1
+	fi
+	grep -q 'Input/output error' /tmp/ft.err || { cat /tmp/ft.err; return 1; }
+	after=$(ft_report "$1")
+	[ "$before" = "$after" ] || { echo "the report changed"; return 1; }
+	echo "refused: $(grep -v records /tmp/ft.err | head -n 1)"
+}
+
+# c_ft_mgmt_fails DEV ZONE VERB - VERB on ZONE fails; the report does not
+# change
+c_ft_mgmt_fails() {
+	blkdev "$1" || return 1
+	need zmath-zone || return 77
+	local before after out rc=0
+	before=$(ft_report "$1")
+	out=$(zmath-zone "$3" --offset $(($2 * ZS)) --force-unchecked "$1" 2>&1) || rc=$?
+	echo "$out"
+	[ $rc = 1 ] && echo "$out" | grep -q 'kernel refused' ||
+		{ echo "zmath-zone $3: exit status $rc, want 1 and 'kernel refused'"; return 1; }
+	after=$(ft_report "$1")
+	[ "$before" = "$after" ] || { echo "the report changed"; return 1; }
+}
+
+# c_ft_read DEV ZONE WANT(ok|fails) - read 4K at the start of ZONE
+c_ft_read() {
+	blkdev "$1" || return 1
+	if dd if="$1" of=/dev/null bs=4096 count=1 skip=$(($2 * ZS * 512)) \
+		iflag=skip_bytes,direct 2> /tmp/ft.err; then
+		[ "$3" = ok ] || { echo "read of zone $2 succeeded"; return 1; }
+		echo "read of zone $2: ok"
+	else
+		[ "$3" = fails ] || { cat /tmp/ft.err; return 1; }
+		echo "read of zone $2 refused: $(grep -v records /tmp/ft.err | head -n 1)"
+	fi
+}
+
+# c_ft_zonefs_file FILE WANT(immutable|writable) - zonefs' file of a zone:
+# immutable (no write permission bit, a write fails) or writable (a 4K
+# direct write at its end lands)
+c_ft_zonefs_file() {
+	local mode size
+	[ -f "$1" ] || { echo "no $1"; return 1; }
+	mode=$(stat -c %a "$1") size=$(stat -c %s "$1")
+	if [ "$2" = immutable ]; then
+		[ $((0$mode & 0222)) = 0 ] || { echo "$1: mode $mode"; return 1; }
+		if dd if=/dev/zero of="$1" bs=4096 count=1 oflag=direct,append \
+			conv=notrunc 2> /tmp/ft.err; then
+			echo "$1 (mode $mode): write accepted"
+			return 1
+		fi
+		echo "$1: mode $mode, write refused: $(grep -v records /tmp/ft.err | head -n 1)"
+	else
+		dd if=/dev/urandom of="$1" bs=4096 count=1 oflag=direct,append \
+			conv=notrunc 2> /tmp/ft.err || { cat /tmp/ft.err; return 1; }
+		[ "$(stat -c %s "$1")" = $((size + 4096)) ] ||
+			{ echo "$1: size $(stat -c %s "$1"), want $((size + 4096))"; return 1; }
+		echo "$1: mode $mode, 4096 bytes appended"
+	fi
+}
+
+# c_ft_zonefs_mount DEV - format (-f) and mount zonefs on DEV
+c_ft_zonefs_mount() {
+	blkdev "$1" || return 1
+	need zmath-zonefs-mkfs || return 77
+	zmath-zonefs-mkfs -f "$1" || return 1
+	mkdir -p "$FT_MNT"
+	mount -t zonefs "$1" "$FT_MNT"
+}
+
+# ft_group GROUP NAME ZONE_MB - 8 zones, zone 0 conventional: zone 2
+# written, then offline; zone 3 written, then read-only; zone 4 untouched
+ft_group() {
+	local g=$1 dev s
+	nullb_case "$g" "$2" $((8 * $3)) "$3" "$3" 1 quiet
+	dev=$NB_DEV ZS=$(($3 * 2048))
+	for s in 2 3; do
+		step "$g: write 64K at the wp of zone $s" c_write_wp "$dev" $((s * ZS)) 128
+	done
+	step "$g: zone_offline, mid-zone 2: zone 2 offline" \
+		c_ft_set "$dev" "$2" 2 zone_offline offline
+	step "$g: zone_readonly, mid-zone 3: zone 3 read-only" \
+		c_ft_set "$dev" "$2" 3 zone_readonly read-only
+	step "$g: write to offline zone 2 fails, report unchanged" c_ft_write_fails "$dev" 2
+	step "$g: write to read-only zone 3 fails, report unchanged" c_ft_write_fails "$dev" 3
+	step "$g: read of offline zone 2 fails" c_ft_read "$dev" 2 fails
+	step "$g: the data of read-only zone 3 reads back" c_read_back "$dev"
+	for s in reset finish; do
+		step "$g: $s of offline zone 2 fails, report unchanged" \
+			c_ft_mgmt_fails "$dev" 2 $s
+		step "$g: $s of read-only zone 3 fails, report unchanged" \
+			c_ft_mgmt_fails "$dev" 3 $s
+	done
+	step "$g: zone 4 beside them still takes writes" c_write_wp "$dev" $((4 * ZS)) 64
+	step "$g: and reads them back" c_read_back "$dev"
+	step "$g: zonefs formats and mounts with zones 2 and 3 failed" \
+		c_ft_zonefs_mount "$dev"
+	# seq/i is zone 1 + i (zone 0 holds the super block)
+	step "$g: zonefs seq/1 (offline zone 2) immutable" \
+		c_ft_zonefs_file "$FT_MNT/seq/1" immutable
+	step "$g: zonefs seq/2 (read-only zone 3) immutable" \
+		c_ft_zonefs_file "$FT_MNT/seq/2" immutable
+	step "$g: zonefs seq/3 (zone 4) writable" \
+		c_ft_zonefs_file "$FT_MNT/seq/3" writable
+	grep -q " $FT_MNT " /proc/mounts && umount "$FT_MNT"
+	nullb_del "$2"
+}
+
+faults_suite() {
+	ft_group "faults on null_blk po2 64M" ftpo2 64
+	ft_group "faults on null_blk npo2 48M" ftnpo2 48
+}
