@@ -7,7 +7,9 @@
 # Then: the report shows that zone, and only that zone, changed; writes to
 # it and resets of it fail cleanly and change nothing; its neighbours
 # still work; data written before reads back; zonefs turns the zone's
-# file immutable, leaving the other files writable.
+# file immutable, leaving the other files writable.  And bad sectors
+# (null_blk's badblocks) inside a zone: a write over them fails with an
+# I/O error and leaves the write pointer where the data ends.
 
 FT_MNT=/mnt/faults
 
@@ -70,10 +72,11 @@ c_ft_mgmt_fails() {
 	[ "$before" = "$after" ] || { echo "the report changed"; return 1; }
 }
 
-# c_ft_read DEV ZONE WANT(ok|fails) - read 4K at the start of ZONE
+# c_ft_read DEV ZONE WANT(ok|fails) [OFF] - read 4K at OFF sectors (0)
+# into ZONE
 c_ft_read() {
 	blkdev "$1" || return 1
-	if dd if="$1" of=/dev/null bs=4096 count=1 skip=$(($2 * ZS * 512)) \
+	if dd if="$1" of=/dev/null bs=4096 count=1 skip=$((($2 * ZS + ${4:-0}) * 512)) \
 		iflag=skip_bytes,direct 2> /tmp/ft.err; then
 		[ "$3" = ok ] || { echo "read of zone $2 succeeded"; return 1; }
 		echo "read of zone $2: ok"
@@ -81,6 +84,42 @@ c_ft_read() {
 		[ "$3" = fails ] || { cat /tmp/ft.err; return 1; }
 		echo "read of zone $2 refused: $(grep -v records /tmp/ft.err | head -n 1)"
 	fi
+}
+
+# c_ft_bad_write DEV NAME ZONE OFF N WANT(ok|fails) - write N sectors at the
+# write pointer of ZONE, which must be at OFF sectors into it: the write
+# succeeds and moves the write pointer by N, or fails with an I/O error
+# and leaves it (a bad block lies in the range); data written reads back
+c_ft_bad_write() {
+	blkdev "$1" || return 1
+	need zmath-zone || return 77
+	local start=$(($3 * ZS)) wp now
+	wp=$(wp_of "$1" "$3")
+	[ "$wp" = $((start + $4)) ] || { echo "zone $3: wp $wp, want $((start + $4))"; return 1; }
+	dd if=/dev/urandom of=/tmp/ft.pat bs=512 count="$5" 2> /dev/null
+	if dd if=/tmp/ft.pat of="$1" bs=$(($5 * 512)) count=1 seek=$((wp * 512)) \
+		oflag=seek_bytes,direct conv=notrunc 2> /tmp/ft.err; then
+		[ "$6" = ok ] || { echo "write of $5 sectors at $wp accepted"; return 1; }
+		now=$(wp_of "$1" "$3")
+		[ "$now" = $((wp + $5)) ] || { echo "wp $now, want $((wp + $5))"; return 1; }
+		dd if="$1" of=/tmp/ft.back bs=$(($5 * 512)) count=1 skip=$((wp * 512)) \
+			iflag=skip_bytes,direct 2> /dev/null
+		cmp /tmp/ft.pat /tmp/ft.back || return 1
+		echo "$5 sectors at $wp written and read back, wp $now"
+	else
+		[ "$6" = fails ] || { cat /tmp/ft.err; return 1; }
+		grep -q 'Input/output error' /tmp/ft.err || { cat /tmp/ft.err; return 1; }
+		now=$(wp_of "$1" "$3")
+		[ "$now" = "$wp" ] || { echo "failed write moved the wp from $wp to $now"; return 1; }
+		echo "$5 sectors at $wp refused, wp stays: $(grep -v records /tmp/ft.err | head -n 1)"
+	fi
+}
+
+# c_ft_badblocks NAME OP START END - null_blk's badblocks: OP + sets, -
+# clears sectors START..END
+c_ft_badblocks() {
+	echo "$2$3-$4" > "$NULLB_CFS/$1/badblocks" || return 1
+	echo "badblocks: $(cat "$NULLB_CFS/$1/badblocks" | tr '\n' ' ')"
 }
 
 # c_ft_zonefs_file FILE WANT(immutable|writable) - zonefs' file of a zone:
@@ -141,6 +180,19 @@ ft_group() {
 	done
 	step "$g: zone 4 beside them still takes writes" c_write_wp "$dev" $((4 * ZS)) 64
 	step "$g: and reads them back" c_read_back "$dev"
+	# bad sectors 64-71 of zone 5: writes over them fail, the write
+	# pointer stays where the data ends
+	s=$((5 * ZS))
+	step "$g: badblocks: sectors 64-71 of zone 5 bad" \
+		c_ft_badblocks "$2" + $((s + 64)) $((s + 71))
+	step "$g: write over the bad sectors fails, wp stays at 0" \
+		c_ft_bad_write "$dev" "$2" 5 0 128 fails
+	step "$g: write below them lands, wp 32" c_ft_bad_write "$dev" "$2" 5 0 32 ok
+	step "$g: write from 32 over them fails, wp stays at 32" \
+		c_ft_bad_write "$dev" "$2" 5 32 64 fails
+	step "$g: read of the bad sectors fails" c_ft_read "$dev" 5 fails 64
+	step "$g: badblocks cleared" c_ft_badblocks "$2" - $((s + 64)) $((s + 71))
+	step "$g: the same write from 32 lands, wp 96" c_ft_bad_write "$dev" "$2" 5 32 64 ok
 	step "$g: zonefs formats and mounts with zones 2 and 3 failed" \
 		c_ft_zonefs_mount "$dev"
 	# seq/i is zone 1 + i (zone 0 holds the super block)
