@@ -9,7 +9,9 @@
 # still work; data written before reads back; zonefs turns the zone's
 # file immutable, leaving the other files writable.  And bad sectors
 # (null_blk's badblocks) inside a zone: a write over them fails with an
-# I/O error and leaves the write pointer where the data ends.
+# I/O error and leaves the write pointer where the data ends.  And I/O at
+# the zone's edges: a write across a zone boundary is split and lands in
+# both zones, one past the zone capacity is refused.
 
 FT_MNT=/mnt/faults
 
@@ -206,7 +208,68 @@ ft_group() {
 	nullb_del "$2"
 }
 
+# c_ft_fill DEV ZONE LEFT - write the empty ZONE up to LEFT sectors before
+# its capacity end (32K writes)
+c_ft_fill() {
+	blkdev "$1" || return 1
+	need zmath-zone || return 77
+	local start=$(($2 * ZS)) cap n wp
+	cap=$(zone_field "$1" "$2" 4)
+	n=$(((cap - $3) / 64))
+	[ $((n * 64)) = $((cap - $3)) ] || { echo "capacity $cap - $3: not 32K writes"; return 1; }
+	dd if=/dev/zero of="$1" bs=32768 count="$n" seek=$((start * 512)) \
+		oflag=seek_bytes,direct conv=notrunc 2> /tmp/ft.err || { cat /tmp/ft.err; return 1; }
+	wp=$(wp_of "$1" "$2")
+	[ "$wp" = $((start + cap - $3)) ] || { echo "zone $2: wp $wp, want $((start + cap - $3))"; return 1; }
+	echo "zone $2: wp $wp, $3 sectors before its capacity $cap"
+}
+
+# c_ft_straddle DEV ZONE - a 64K write at the write pointer of ZONE, 32K
+# before its end, with ZONE + 1 empty: the block layer splits it at the
+# zone boundary, both halves land, ZONE is full, ZONE + 1 has 32K, and the
+# 64K read back across the boundary are the ones written
+c_ft_straddle() {
+	blkdev "$1" || return 1
+	need zmath-zone || return 77
+	local end=$((($2 + 1) * ZS)) next=$(($2 + 1))
+	dd if=/dev/urandom of=/tmp/ft.pat bs=65536 count=1 2> /dev/null
+	dd if=/tmp/ft.pat of="$1" bs=65536 count=1 seek=$(((end - 64) * 512)) \
+		oflag=seek_bytes,direct conv=notrunc 2> /tmp/ft.err || { cat /tmp/ft.err; return 1; }
+	[ "$(cond_of "$1" "$2")" = full ] || { echo "zone $2: $(cond_of "$1" "$2")"; return 1; }
+	[ "$(wp_of "$1" $next)" = $((end + 64)) ] ||
+		{ echo "zone $next: wp $(wp_of "$1" $next), want $((end + 64))"; return 1; }
+	dd if="$1" of=/tmp/ft.back bs=65536 count=1 skip=$(((end - 64) * 512)) \
+		iflag=skip_bytes,direct 2> /dev/null
+	cmp /tmp/ft.pat /tmp/ft.back || return 1
+	echo "64K at $((end - 64)): zone $2 full, zone $next wp $((end + 64)), data read back"
+}
+
+# bd_group GROUP NAME ZONE_MB CAP_MB - a write across a zone boundary
+# lands in both zones (capacity = size), or one past the capacity is
+# refused with the write pointer unchanged (capacity < size)
+bd_group() {
+	local g=$1 dev
+	nullb_case "$g" "$2" $((6 * $3)) "$3" "$4" 1 quiet
+	dev=$NB_DEV ZS=$(($3 * 2048))
+	step "$g: fill zone 2 up to 32K before its capacity" c_ft_fill "$dev" 2 64
+	if [ "$3" = "$4" ]; then
+		step "$g: 64K write across the end of zone 2 split, both halves land" \
+			c_ft_straddle "$dev" 2
+	else
+		step "$g: 64K write past the capacity of zone 2 fails, wp stays" \
+			c_ft_bad_write "$dev" "$2" 2 $(($4 * 2048 - 64)) 128 fails
+		step "$g: 32K write up to the capacity lands" \
+			c_ft_bad_write "$dev" "$2" 2 $(($4 * 2048 - 64)) 64 ok
+		step "$g: zone 2 full at its capacity" c_cond "$dev" $((2 * ZS)) full
+	fi
+	nullb_del "$2"
+}
+
 faults_suite() {
+	bd_group "zone boundary on null_blk po2 64M" bdpo2 64 64
+	bd_group "zone boundary on null_blk npo2 48M" bdnpo2 48 48
+	bd_group "zone capacity on null_blk po2 64M cap56M" bcpo2 64 56
+	bd_group "zone capacity on null_blk npo2 48M cap40M" bcnpo2 48 40
 	ft_group "faults on null_blk po2 64M" ftpo2 64
 	ft_group "faults on null_blk npo2 48M" ftnpo2 48
 }
