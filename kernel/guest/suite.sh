@@ -5,7 +5,8 @@
 # QEMU NVMe ZNS namespaces and null_blk devices made through configfs,
 # configurations the kernel must refuse, device mapper tables, the NVMe
 # target over the loop transport, zonefs, btrfs and f2fs, and zones that
-# fail (offline, read-only).  On every kernel base
+# fail (offline, read-only, bad sectors), and concurrent I/O under the
+# zone limits.  On every kernel base
 # ($BASE, 6.12 or 6.1) MODE=patched: npo2 devices work, and what the
 # series of that base does not convert (dm on 6.1, zonefs and btrfs on
 # 6.12: npo2_series) is refused with its message, a check of its own.
@@ -19,6 +20,7 @@
 . /guest/nvmet.sh
 . /guest/dm.sh
 . /guest/faults.sh
+. /guest/load.sh
 
 echo "# zmath guest suite, mode $MODE, base ${BASE:-unknown}${ONLY:+, only $ONLY}"
 if [ -z "$BASE" ]; then
@@ -271,7 +273,7 @@ btrfs_suite() {
 	comment "btrfs: $(($(date +%s) - t0)) s"
 }
 
-sections="nvme nullb refusals dm nvmet zonefs btrfs f2fs faults"
+sections="nvme nullb refusals dm nvmet zonefs btrfs f2fs faults load"
 for sec in $(echo "$ONLY" | tr , ' '); do
 	case " $sections " in
 	*" $sec "*) ;;

@@ -37,6 +37,7 @@ NULLB_CFS=/sys/kernel/config/nullb
 # nullb_new NAME SIZE_MB ZONE_MB [CAP_MB] [NR_CONV] - power on a zoned,
 # memory-backed null_blk; prints /dev/nullbN, or the kernel's complaint
 # (and fails) when power-on is refused.  dmesg is cleared first.
+# $NB_ATTRS, "attr=value ...", sets more configfs attributes.
 nullb_new() {
 	local d=$NULLB_CFS/$1
 	dmesg_mark
@@ -47,6 +48,7 @@ nullb_new() {
 	echo "$3" > "$d/zone_size"
 	[ -z "${4:-}" ] || echo "$4" > "$d/zone_capacity"
 	[ -z "${5:-}" ] || echo "$5" > "$d/zone_nr_conv"
+	for kv in ${NB_ATTRS:-}; do echo "${kv#*=}" > "$d/${kv%%=*}"; done
 	if ! echo 1 > "$d/power" 2> /dev/null; then
 		dmesg_new | grep -i null_blk | tail -n 3
 		rmdir "$d"
