@@ -50,11 +50,23 @@ if [ "$(id -u)" -ne 0 ]; then
 	echo "deps: need root to install them (run as root, or install them first)" >&2
 	exit 1
 fi
-if printf '%s\n' "${missing[@]}" | grep -q ':i386$' &&
-   ! dpkg --print-foreign-architectures | grep -qx i386; then
-	echo "deps: enabling the i386 architecture for the -m32 test build"
-	dpkg --add-architecture i386
-fi
 export DEBIAN_FRONTEND=noninteractive
-"$(dirname "$0")/apt-update.sh" -q
-apt-get install -y -q --no-install-recommends "${missing[@]}"
+# install PKG... - fresh package indexes, then the packages
+install() {
+	"$(dirname "$0")/apt-update.sh" -q
+	apt-get install -y -q --no-install-recommends "$@"
+}
+# The machine's own architecture first, before i386 is enabled: if an i386
+# index then fails to download (a mirror mid-sync), apt drops every index
+# of that archive, and a fresh machine, which has no older ones, would not
+# find linux-source-6.12 (bookworm-security) either.
+mapfile -t native < <(printf '%s\n' "${missing[@]}" | grep -v ':i386$' || true)
+mapfile -t foreign < <(printf '%s\n' "${missing[@]}" | grep ':i386$' || true)
+[ ${#native[@]} -eq 0 ] || install "${native[@]}"
+if [ ${#foreign[@]} -gt 0 ]; then
+	if ! dpkg --print-foreign-architectures | grep -qx i386; then
+		echo "deps: enabling the i386 architecture for the -m32 test build"
+		dpkg --add-architecture i386
+	fi
+	install "${foreign[@]}"
+fi
