@@ -15,19 +15,42 @@
 #include <cmocka.h>
 
 #include "zt-common.h"
+#include "zt-dev.h"
+#include "zt-report.h"
 #include "zt-zonefs.h"
 
 /* 96 MiB and 128 MiB zones, in 512-byte sectors */
 #define NPO2	196608ULL
 #define PO2	262144ULL
 
+/* A string, what a parser returns for it, and the number it stores. */
+struct parse_case {
+	const char *s;
+	int ret;
+	u64 val;
+};
+
+/* Each case through @parse; a refused string leaves the number alone. */
+static void check_parse_cases(int (*parse)(const char *s, u64 *val),
+			      const struct parse_case *cases, size_t nr)
+{
+	size_t i;
+
+	for (i = 0; i < nr; i++) {
+		u64 v = 42;
+
+		print_message("'%s'\n", cases[i].s);
+		assert_int_equal(parse(cases[i].s, &v), cases[i].ret);
+		if (!cases[i].ret)
+			assert_true(v == cases[i].val);
+		else
+			assert_true(v == 42);
+	}
+}
+
 static void test_parse_u64(void **state)
 {
-	static const struct {
-		const char *s;
-		int ret;
-		u64 val;
-	} cases[] = {
+	static const struct parse_case cases[] = {
 		{ "0", 0, 0 },
 		{ "123", 0, 123 },
 		{ "010", 0, 10 },	/* decimal, not octal */
@@ -46,29 +69,17 @@ static void test_parse_u64(void **state)
 		{ "12a", -EINVAL, 0 },
 		{ "1k", -EINVAL, 0 },
 	};
-	size_t i;
 
 	(void)state;
-	for (i = 0; i < ZT_ARRAY_SIZE(cases); i++) {
-		u64 v = 42;
-
-		assert_int_equal(zt_parse_u64(cases[i].s, &v), cases[i].ret);
-		if (!cases[i].ret)
-			assert_true(v == cases[i].val);
-		else
-			assert_true(v == 42);
-	}
+	check_parse_cases(zt_parse_u64, cases, ZT_ARRAY_SIZE(cases));
 	assert_int_equal(zt_parse_u64(NULL, NULL), -EINVAL);
 }
 
 static void test_parse_size(void **state)
 {
-	static const struct {
-		const char *s;
-		int ret;
-		u64 val;
-	} cases[] = {
+	static const struct parse_case cases[] = {
 		{ "512", 0, 512 },
+		{ "1000B", 0, 1000 },
 		{ "4k", 0, 4096 },
 		{ "64K", 0, 65536 },
 		{ "1M", 0, 1ULL << 20 },
@@ -81,18 +92,36 @@ static void test_parse_size(void **state)
 		{ "1x", -EINVAL, 0 },
 		{ "1Mi", -EINVAL, 0 },
 		{ "1MiBs", -EINVAL, 0 },
+		{ "1BiB", -EINVAL, 0 },
+		{ "1BB", -EINVAL, 0 },
 		{ "k", -EINVAL, 0 },
 	};
-	size_t i;
 
 	(void)state;
-	for (i = 0; i < ZT_ARRAY_SIZE(cases); i++) {
-		u64 v = 0;
+	check_parse_cases(zt_parse_size, cases, ZT_ARRAY_SIZE(cases));
+}
 
-		assert_int_equal(zt_parse_size(cases[i].s, &v), cases[i].ret);
-		if (!cases[i].ret)
-			assert_true(v == cases[i].val);
-	}
+/* Positions as blkzone takes them: sectors, or a size with a suffix. */
+static void test_parse_sectors(void **state)
+{
+	static const struct parse_case cases[] = {
+		{ "196608", 0, NPO2 },
+		{ "0x30000", 0, NPO2 },
+		{ "96M", 0, NPO2 },		/* bytes, not sectors */
+		{ "96MiB", 0, NPO2 },
+		{ "1G", 0, 2097152 },
+		{ "4096B", 0, 8 },
+		{ "512b", 0, 1 },
+		{ "1000B", -EDOM, 0 },	/* not whole sectors */
+		{ "18446744073709551615", 0, ~0ULL },
+		{ "16777216T", -ERANGE, 0 },
+		{ "96Q", -EINVAL, 0 },
+		{ "M", -EINVAL, 0 },
+		{ "", -EINVAL, 0 },
+	};
+
+	(void)state;
+	check_parse_cases(zt_parse_sectors, cases, ZT_ARRAY_SIZE(cases));
 }
 
 /*
@@ -446,6 +475,184 @@ static void test_json_str(void **state)
 	free(buf);
 }
 
+/* What a print function wrote, as a string to free. */
+static char *printed(void (*print)(FILE *out, const struct zmath_geom *g,
+				   const struct zt_zone *z),
+		     const struct zmath_geom *g, const struct zt_zone *z)
+{
+	char *buf = NULL;
+	size_t size = 0;
+	FILE *out = open_memstream(&buf, &size);
+
+	assert_non_null(out);
+	print(out, g, z);
+	fclose(out);
+	return buf;
+}
+
+static void print_zone_json_block(FILE *out, const struct zmath_geom *g,
+				  const struct zt_zone *z)
+{
+	zt_print_zone_json(out, g, z, ZT_JSON_KEYS_BLOCK);
+}
+
+static void print_zone_json_nvme(FILE *out, const struct zmath_geom *g,
+				 const struct zt_zone *z)
+{
+	zt_print_zone_json(out, g, z, ZT_JSON_KEYS_NVME);
+}
+
+static void print_zone_csv(FILE *out, const struct zmath_geom *g,
+			   const struct zt_zone *z)
+{
+	zt_print_csv(out, g, z, 1, 512);
+}
+
+/* Zones of a 96 MiB-zone device, in sectors: zone 1 conventional, zone 2
+ * open at 8 sectors in, zone 3 full with an all-ones write pointer (as
+ * NVMe reports it), which jq would round to 2^64 */
+static const struct zt_zone cnv_zone = {
+	.start = NPO2, .len = NPO2, .cap = NPO2, .wp = ~0ULL,
+	.type = ZT_TYPE_CNV, .cond = ZT_COND_NOT_WP,
+};
+static const struct zt_zone open_zone = {
+	.start = 2 * NPO2, .len = NPO2, .cap = 163840, .wp = 2 * NPO2 + 8,
+	.type = ZT_TYPE_SEQ_REQ, .cond = ZT_COND_IMP_OPEN, .reset = true,
+};
+static const struct zt_zone full_zone = {
+	.start = 3 * NPO2, .len = NPO2, .cap = 163840, .wp = ~0ULL,
+	.type = ZT_TYPE_SEQ_REQ, .cond = ZT_COND_FULL, .attrs = 0x4,
+};
+
+static void expect_printed(void (*print)(FILE *out,
+					 const struct zmath_geom *g,
+					 const struct zt_zone *z),
+			   const struct zt_zone *z, const char *want)
+{
+	struct zmath_geom g;
+	char *got;
+
+	assert_int_equal(zmath_geom_init(&g, NPO2), 0);
+	got = printed(print, &g, z);
+	assert_string_equal(got, want);
+	free(got);
+}
+
+/* A write pointer that does not exist is null, never 2^64 - 1. */
+static void test_zone_json(void **state)
+{
+	(void)state;
+	expect_printed(print_zone_json_block, &cnv_zone,
+		       "{\"zone\": 1, \"start\": 196608, \"length\": 196608, \"capacity\": 196608, \"wp\": null, \"type\": \"conventional\", \"cond\": \"not-wp\"}");
+	expect_printed(print_zone_json_block, &open_zone,
+		       "{\"zone\": 2, \"start\": 393216, \"length\": 196608, \"capacity\": 163840, \"wp\": 393224, \"type\": \"seq-write-required\", \"cond\": \"implicit-open\"}");
+	expect_printed(print_zone_json_block, &full_zone,
+		       "{\"zone\": 3, \"start\": 589824, \"length\": 196608, \"capacity\": 163840, \"wp\": null, \"type\": \"seq-write-required\", \"cond\": \"full\"}");
+	/* nvme-cli's keys first, then zmath's */
+	expect_printed(print_zone_json_nvme, &full_zone,
+		       "{\"slba\": 589824, \"wp\": null, \"cap\": 163840, \"state\": \"FULL\", \"type\": \"SEQWRITE_REQ\", \"attrs\": 4, \"zone\": 3, \"length\": 196608}");
+	expect_printed(print_zone_json_nvme, &open_zone,
+		       "{\"slba\": 393216, \"wp\": 393224, \"cap\": 163840, \"state\": \"IMP_OPENED\", \"type\": \"SEQWRITE_REQ\", \"attrs\": 0, \"zone\": 2, \"length\": 196608}");
+}
+
+/* zbd -csv: its header, its columns, bytes; no write pointer: empty */
+static void test_zone_csv(void **state)
+{
+	(void)state;
+	expect_printed(print_zone_csv, &open_zone,
+		       "zone num, type, ofst, len, cap, wp, cond, non_seq, reset\n"
+		       "00002, 2, 00000201326592, 00000100663296, 00000083886080, 00000201330688, 0x2, 0, 1\n");
+	expect_printed(print_zone_csv, &cnv_zone,
+		       "zone num, type, ofst, len, cap, wp, cond, non_seq, reset\n"
+		       "00001, 1, 00000100663296, 00000100663296, 00000100663296, , 0x0, 0, 0\n");
+}
+
+/* nvme-cli's zns report-zones line: %#x LBAs, its state and type names */
+static void test_zone_nvme_line(void **state)
+{
+	(void)state;
+	expect_printed(zt_print_zone_nvme, &open_zone,
+		       "SLBA: 0x60000    WP: 0x60008    Cap: 0x28000    State: IMP_OPENED   Type: SEQWRITE_REQ   Attrs: 0    Zone: 2\n");
+	expect_printed(zt_print_zone_nvme, &full_zone,
+		       "SLBA: 0x90000    WP: 0xffffffffffffffff Cap: 0x28000    State: FULL         Type: SEQWRITE_REQ   Attrs: 0x4  Zone: 3\n");
+}
+
+/* report -o/-l/-c: from the zone holding the offset, within the length */
+static void test_report_select(void **state)
+{
+	static const struct {
+		u64 offset, length, count;
+		int ret;
+		u64 begin, end;
+	} cases[] = {
+		/* all */
+		{ 0, 0, 0, 0, 0, 6 },
+		/* one zone, the one holding the offset */
+		{ NPO2, 0, 1, 0, 1, 2 },
+		{ NPO2 + 5, 0, 1, 0, 1, 2 },
+		/* one zone long, one sector into the next */
+		{ NPO2, NPO2, 0, 0, 1, 2 },
+		{ NPO2, NPO2 + 1, 0, 0, 1, 3 },
+		{ NPO2, 0, 2, 0, 1, 3 },
+		/* a count past the end, the smaller last zone, past it */
+		{ 4 * NPO2, 0, 9, 0, 4, 6 },
+		{ 5 * NPO2 + 100, 0, 0, 0, 5, 6 },
+		{ 5 * NPO2 + 40960, 0, 0, -ERANGE, 0, 0 },
+		/* a length that wraps */
+		{ 2 * NPO2, ~0ULL, 0, 0, 2, 6 },
+	};
+	struct zt_zone zones[6];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < 6; i++) {
+		zones[i] = open_zone;
+		zones[i].start = i * NPO2;
+		zones[i].len = i == 5 ? 40960 : NPO2;
+	}
+	for (i = 0; i < ZT_ARRAY_SIZE(cases); i++) {
+		u64 begin = 99, end = 99;
+
+		print_message("case %zu\n", i);
+		assert_int_equal(zt_report_select(zones, 6, cases[i].offset,
+						  cases[i].length,
+						  cases[i].count, &begin,
+						  &end), cases[i].ret);
+		if (cases[i].ret)
+			continue;
+		assert_true(begin == cases[i].begin);
+		assert_true(end == cases[i].end);
+	}
+}
+
+/* Root is never told to run as root; the rest are */
+static void test_open_refusal(void **state)
+{
+	(void)state;
+	assert_non_null(strstr(zt_open_refusal(EACCES, false), "run as root"));
+	assert_non_null(strstr(zt_open_refusal(EPERM, false), "run as root"));
+	assert_null(strstr(zt_open_refusal(EPERM, true), "run as root"));
+	assert_non_null(strstr(zt_open_refusal(EPERM, true), "even to root"));
+	assert_null(strstr(zt_open_refusal(EACCES, true), "run as root"));
+	assert_non_null(strstr(zt_open_refusal(EBUSY, true), "mounted"));
+	assert_string_equal(zt_open_refusal(ENOENT, true), "cannot open");
+}
+
+/* The message says what queue/zoned reads, not what it should read */
+static void test_not_zoned_reason(void **state)
+{
+	char buf[160];
+
+	(void)state;
+	zt_not_zoned_reason(buf, sizeof(buf), 0, "none");
+	assert_string_equal(buf, "zone size 0; queue/zoned is \"none\"");
+	zt_not_zoned_reason(buf, sizeof(buf), 0, "host-aware");
+	assert_string_equal(buf, "zone size 0; queue/zoned is \"host-aware\"");
+	zt_not_zoned_reason(buf, sizeof(buf), ENOTTY, NULL);
+	assert_string_equal(buf,
+			    "BLKGETZONESZ: Inappropriate ioctl for device; queue/zoned unreadable");
+}
+
 /* The kernel's lib/crc32.c, one bit at a time (CRC_LE_BITS == 1). */
 static u32 crc32_le_bitwise(u32 crc, const unsigned char *p, size_t len)
 {
@@ -658,6 +865,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_parse_u64),
 		cmocka_unit_test(test_parse_size),
+		cmocka_unit_test(test_parse_sectors),
 		cmocka_unit_test(test_check_range),
 		cmocka_unit_test(test_range_explain),
 		cmocka_unit_test(test_zone_len_at),
@@ -669,6 +877,12 @@ int main(void)
 		cmocka_unit_test(test_pattern),
 		cmocka_unit_test(test_fmt_size),
 		cmocka_unit_test(test_json_str),
+		cmocka_unit_test(test_zone_json),
+		cmocka_unit_test(test_zone_csv),
+		cmocka_unit_test(test_zone_nvme_line),
+		cmocka_unit_test(test_report_select),
+		cmocka_unit_test(test_open_refusal),
+		cmocka_unit_test(test_not_zoned_reason),
 		cmocka_unit_test(test_crc32),
 		cmocka_unit_test(test_zonefs_super),
 		cmocka_unit_test(test_zonefs_opts),

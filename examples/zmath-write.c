@@ -12,13 +12,14 @@
  * checked.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <liburing.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "zt-cli.h"
 #include "zt-common.h"
 #include "zt-dev.h"
 
@@ -29,13 +30,14 @@ static const char *prog = "zmath-write";
 struct zw_opts {
 	u64 first_zone;
 	bool have_first;
-	u64 nr_zones;
+	u64 count;		/* zones, 0: up to the last */
 	u64 bs;			/* bytes */
 	unsigned int qd;
 	u64 size;		/* bytes per zone, 0: up to capacity */
 	bool reset;
 	bool finish;
-	bool verify;
+	bool force;
+	bool no_verify;
 	u64 seed;
 	u64 progress_s;
 };
@@ -70,21 +72,27 @@ static void usage(FILE *out)
 		"then check the write pointers and read the data back.\n"
 		"\n"
 		"  -z, --zone N          first zone (default: first sequential zone)\n"
-		"  -n, --nr-zones N      zones to write (default 4, 0: to the end)\n"
+		"  -c, --count N         zones to write (default 4, 0: to the end)\n"
 		"  -b, --bs SIZE         bytes per write (default 64K), a multiple of\n"
 		"                        the logical block size\n"
 		"  -d, --qd N            writes in flight, each in its own zone (4)\n"
 		"  -s, --size SIZE       bytes per zone (default: up to zone capacity)\n"
 		"  -r, --reset           reset the zones first (else append at each\n"
 		"                        zone's write pointer)\n"
-		"  -f, --finish          finish zones left partly written (--size),\n"
+		"      --finish          finish zones left partly written (--size),\n"
 		"                        so they do not hold active zone resources\n"
+		"  -f, --force           open the device even if it is mounted or held\n"
+		"                        exclusively (no O_EXCL): it destroys their data\n"
 		"      --no-verify       do not read back\n"
 		"      --seed N          pattern seed (default 0x%llx)\n"
 		"  -p, --progress SECS   progress every SECS seconds (1; 0: off)\n"
+		"  -v, --verbose         say how the device is opened, each zone reset\n"
+		"  -V, --version         print the version\n"
 		"  -h, --help            this help\n"
 		"\n"
-		"SIZE takes k, m, g suffixes (binary). Conventional, read-only, offline\n"
+		"SIZE takes B, k, m, g, t suffixes (binary). The device is opened\n"
+		"exclusively, as blkzone does: refused while a filesystem is mounted\n"
+		"on it. Conventional, read-only, offline\n"
 		"and (without --reset) full zones in the range are skipped.\n"
 		"\n"
 		"Exit status: 0 written and verified, 1 I/O, write pointer or data\n"
@@ -304,7 +312,7 @@ static int zw_range(const struct zt_dev *dev, const struct zw_opts *o,
 		    u64 *first, u64 *last)
 {
 	int ret = zt_select_zones(dev->zones, dev->nr_zones, o->have_first,
-				  o->first_zone, o->nr_zones, first, last);
+				  o->first_zone, o->count, first, last);
 
 	if (ret == -ENOENT) {
 		fprintf(stderr, "%s: %s: no sequential zone\n", prog,
@@ -332,7 +340,8 @@ static int zw_build_plan(struct zw_ctx *c)
 	c->plan = calloc(last - first, sizeof(*c->plan));
 	c->first_wp = calloc(last - first, sizeof(*c->first_wp));
 	if (!c->plan || !c->first_wp) {
-		fprintf(stderr, "%s: out of memory\n", prog);
+		fprintf(stderr, "%s: out of memory for the plan of %llu zones\n",
+			prog, last - first);
 		return ZT_EXIT_FAIL;
 	}
 	for (i = first; i < last; i++) {
@@ -371,25 +380,15 @@ static int zw_build_plan(struct zw_ctx *c)
 
 static int zw_reset(struct zt_dev *dev, const struct zw_opts *o)
 {
-	u64 i, first, last;
+	u64 first, last;
 	int ret;
 
 	ret = zw_range(dev, o, &first, &last);
 	if (ret)
 		return ret;
-	for (i = first; i < last; i++) {
-		const struct zt_zone *z = &dev->zones[i];
-
-		if (!zt_zone_is_seq(z) || !zt_zone_is_usable(z) ||
-		    z->cond == ZT_COND_EMPTY)
-			continue;
-		ret = zt_dev_zone_mgmt(dev, "reset", z->start, z->len);
-		if (ret) {
-			fprintf(stderr, "%s: %s: reset zone %llu: %s\n", prog,
-				dev->path, i, strerror(-ret));
-			return ZT_EXIT_FAIL;
-		}
-	}
+	ret = zt_dev_reset_written_zones(dev, first, last, NULL);
+	if (ret)
+		return ret;
 	return zt_dev_report(dev);
 }
 
@@ -441,15 +440,8 @@ static int zw_run(struct zt_dev *dev, struct zw_opts *o)
 	unsigned int qd;
 	int ret;
 
-	if (zt_dev_report(dev))
+	if (zt_dev_report_checked(dev))
 		return ZT_EXIT_FAIL;
-	if (zt_check_layout(&dev->geom, dev->capacity, dev->dev_nr_zones,
-			    dev->zones, dev->nr_zones, stderr)) {
-		fprintf(stderr,
-			"%s: %s: refused: the zone report does not match libzmath's geometry\n",
-			prog, dev->path);
-		return ZT_EXIT_FAIL;
-	}
 	if (o->bs % dev->lbs) {
 		fprintf(stderr,
 			"%s: --bs %llu is not a multiple of the logical block size %u\n",
@@ -482,16 +474,31 @@ static int zw_run(struct zt_dev *dev, struct zw_opts *o)
 		o->qd = qd;
 	}
 	c.slots = calloc(o->qd, sizeof(*c.slots));
-	if (!c.slots)
-		goto out;
-	for (i = 0; i < o->qd; i++)
-		if (posix_memalign(&c.slots[i].buf, 4096, o->bs))
-			goto out;
-	if (io_uring_queue_init(o->qd, &c.ring, 0) < 0) {
-		fprintf(stderr, "%s: io_uring_queue_init: %s\n", prog,
-			strerror(errno));
+	if (!c.slots) {
+		fprintf(stderr, "%s: out of memory for %u I/O slots\n", prog,
+			o->qd);
 		goto out;
 	}
+	for (i = 0; i < o->qd; i++) {
+		/* posix_memalign() returns the error, it does not set errno */
+		ret = posix_memalign(&c.slots[i].buf, 4096, o->bs);
+		if (ret) {
+			c.slots[i].buf = NULL;
+			fprintf(stderr, "%s: %u buffers of %llu bytes: %s\n",
+				prog, o->qd, o->bs, strerror(ret));
+			ret = ZT_EXIT_FAIL;
+			goto out;
+		}
+	}
+	/* io_uring_queue_init() returns -errno, it does not set errno */
+	ret = io_uring_queue_init(o->qd, &c.ring, 0);
+	if (ret < 0) {
+		fprintf(stderr, "%s: io_uring_queue_init(%u): %s\n", prog,
+			o->qd, strerror(-ret));
+		ret = ZT_EXIT_FAIL;
+		goto out;
+	}
+	ret = ZT_EXIT_FAIL;
 
 	if (zw_pass(&c, true))
 		goto out_ring;
@@ -502,7 +509,7 @@ static int zw_run(struct zt_dev *dev, struct zw_opts *o)
 	if (zw_check_wps(&c))
 		goto out_ring;
 
-	if (o->verify) {
+	if (!o->no_verify) {
 		/* Read back what was written: from each first wp to its wp. */
 		for (i = 0; i < c.nr_plan; i++) {
 			c.plan[i].end = c.plan[i].wp;
@@ -526,95 +533,70 @@ out:
 	return ret;
 }
 
-static int parse_num(const char *opt, const char *arg, u64 *val, bool size)
-{
-	int ret = size ? zt_parse_size(arg, val) : zt_parse_u64(arg, val);
+enum { OPT_FINISH = ZT_OPT_TOOL_FIRST, OPT_NO_VERIFY, OPT_SEED };
 
-	if (ret)
-		fprintf(stderr, "%s: %s '%s': %s\n", prog, opt, arg,
-			ret == -ERANGE ? "too large" : "not a number");
-	return ret;
-}
+#define ZW_OPT(c, name, kind, field)					\
+	{ c, name, kind, offsetof(struct zw_opts, field), ZT_CLI_NO_FIELD }
+
+static const struct zt_cli_opt zw_opt_table[] = {
+	{ 'z', "--zone", ZT_NUM_PLAIN, offsetof(struct zw_opts, first_zone),
+	  offsetof(struct zw_opts, have_first) },
+	ZW_OPT('c', "--count", ZT_NUM_PLAIN, count),
+	ZW_OPT('b', "--bs", ZT_NUM_BYTES, bs),
+	ZW_OPT('s', "--size", ZT_NUM_BYTES, size),
+	ZW_OPT(OPT_SEED, "--seed", ZT_NUM_PLAIN, seed),
+	ZW_OPT('p', "--progress", ZT_NUM_PLAIN, progress_s),
+	ZW_OPT('r', "--reset", ZT_NUM_FLAG, reset),
+	ZW_OPT(OPT_FINISH, "--finish", ZT_NUM_FLAG, finish),
+	ZW_OPT('f', "--force", ZT_NUM_FLAG, force),
+	ZW_OPT(OPT_NO_VERIFY, "--no-verify", ZT_NUM_FLAG, no_verify),
+};
 
 int main(int argc, char **argv)
 {
-	static const struct option opts[] = {
+	static const struct option long_opts[] = {
 		{ "zone", required_argument, NULL, 'z' },
-		{ "nr-zones", required_argument, NULL, 'n' },
+		{ "count", required_argument, NULL, 'c' },
 		{ "bs", required_argument, NULL, 'b' },
 		{ "qd", required_argument, NULL, 'd' },
 		{ "size", required_argument, NULL, 's' },
 		{ "reset", no_argument, NULL, 'r' },
-		{ "finish", no_argument, NULL, 'f' },
-		{ "no-verify", no_argument, NULL, 'V' },
-		{ "seed", required_argument, NULL, 'S' },
+		{ "finish", no_argument, NULL, OPT_FINISH },
+		{ "force", no_argument, NULL, 'f' },
+		{ "no-verify", no_argument, NULL, OPT_NO_VERIFY },
+		{ "seed", required_argument, NULL, OPT_SEED },
 		{ "progress", required_argument, NULL, 'p' },
-		{ "help", no_argument, NULL, 'h' },
+		ZT_CLI_COMMON_LONGOPTS,
 		{ NULL, 0, NULL, 0 },
 	};
 	struct zw_opts o = {
-		.nr_zones = 4, .bs = 64 * 1024, .qd = 4, .verify = true,
+		.count = 4, .bs = 64 * 1024, .qd = 4,
 		.seed = ZW_DEFAULT_SEED, .progress_s = 1,
 	};
+	const char *path;
 	struct zt_dev dev;
-	u64 v;
+	u64 qd;
 	int c, ret;
 
-	while ((c = getopt_long(argc, argv, "z:n:b:d:s:rfp:h", opts,
-				NULL)) != -1) {
-		switch (c) {
-		case 'z':
-			if (parse_num("--zone", optarg, &o.first_zone, false))
-				return ZT_EXIT_USAGE;
-			o.have_first = true;
-			break;
-		case 'n':
-			if (parse_num("--nr-zones", optarg, &o.nr_zones, false))
-				return ZT_EXIT_USAGE;
-			break;
-		case 'b':
-			if (parse_num("--bs", optarg, &o.bs, true))
-				return ZT_EXIT_USAGE;
-			break;
-		case 'd':
-			if (parse_num("--qd", optarg, &v, false))
-				return ZT_EXIT_USAGE;
-			if (!v || v > 4096) {
-				fprintf(stderr, "%s: --qd %llu: 1 to 4096\n",
-					prog, v);
-				return ZT_EXIT_USAGE;
-			}
-			o.qd = (unsigned int)v;
-			break;
-		case 's':
-			if (parse_num("--size", optarg, &o.size, true))
-				return ZT_EXIT_USAGE;
-			break;
-		case 'r':
-			o.reset = true;
-			break;
-		case 'f':
-			o.finish = true;
-			break;
-		case 'V':
-			o.verify = false;
-			break;
-		case 'S':
-			if (parse_num("--seed", optarg, &o.seed, false))
-				return ZT_EXIT_USAGE;
-			break;
-		case 'p':
-			if (parse_num("--progress", optarg, &o.progress_s,
-				      false))
-				return ZT_EXIT_USAGE;
-			break;
-		case 'h':
-			usage(stdout);
-			return ZT_EXIT_OK;
-		default:
-			usage(stderr);
+	while ((c = getopt_long(argc, argv,
+				"z:c:b:d:s:rfp:" ZT_CLI_COMMON_SHORTOPTS,
+				long_opts, NULL)) != -1) {
+		if (c != 'd') {
+			ret = zt_cli_option(zw_opt_table,
+					    ZT_ARRAY_SIZE(zw_opt_table), c,
+					    optarg, prog, &o, usage);
+			if (ret >= 0)
+				return ret;
+			continue;
+		}
+		/* --qd is an unsigned int, 1 to 4096 */
+		if (zt_cli_parse_num(prog, "--qd", optarg, ZT_NUM_PLAIN, &qd))
+			return ZT_EXIT_USAGE;
+		if (!qd || qd > 4096) {
+			fprintf(stderr, "%s: --qd %llu: 1 to 4096\n", prog, qd);
 			return ZT_EXIT_USAGE;
 		}
+		o.qd = (unsigned int)qd;
 	}
 	if (!o.bs || o.bs % 512 || o.bs > (1ULL << 30)) {
 		fprintf(stderr,
@@ -627,15 +609,17 @@ int main(int argc, char **argv)
 			prog, o.size);
 		return ZT_EXIT_USAGE;
 	}
-	if (argc - optind != 1) {
-		fprintf(stderr, "%s: expected one DEVICE\n", prog);
-		usage(stderr);
-		return ZT_EXIT_USAGE;
-	}
-
-	ret = zt_dev_open(&dev, prog, argv[optind], O_RDWR | O_DIRECT);
+	ret = zt_cli_operands(prog, usage, argc, argv, NULL, &path);
 	if (ret)
 		return ret;
+
+	/* it writes: exclusive, as blkzone, whether or not it resets */
+	ret = zt_dev_open(&dev, prog, path,
+			  zt_cli_open_flags(true, o.force) | O_DIRECT);
+	if (ret) {
+		zt_cli_busy_hint(prog, dev.open_err);
+		return ret;
+	}
 	ret = zw_run(&dev, &o);
 	zt_dev_close(&dev);
 	return ret;

@@ -9,12 +9,16 @@
  * the kernel offers it. Works on a namespace the kernel hides as a block
  * device, as Linux 6.1 does for zone sizes that are not a power of 2.
  * All zone math (zone numbers, boundaries, which zone an appended LBA
- * landed in) is libzmath's, in LBAs.
+ * landed in) is libzmath's, in LBAs; what the namespace says of itself
+ * (zone size, zone count, the zones) is read from it, so that --check can
+ * find the two disagreeing. Options and output follow nvme-cli where it
+ * has them (-n/--namespace-id, -s/--start-lba, hexadecimal LBAs, the keys
+ * nr_zones, zone_list, slba, wp, cap, state, type, attrs).
  */
 #include <endian.h>
 #include <errno.h>
+#include <stddef.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <libnvme.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,77 +30,95 @@
 #include <linux/nvme_ioctl.h>
 #endif
 
+#include "zt-cli.h"
 #include "zt-common.h"
+#include "zt-dev.h"
+#include "zt-report.h"
 
 static const char *prog = "zmath-zns";
 
 #define ZNS_REPORT_BYTES	(64 * 1024)
+/* NVMe zone attributes: Reset Zone Recommended */
+#define ZNS_ZA_RZR		(1U << 2)
 
 /**
- * struct zns - an open zoned namespace
- * @path: the device given
- * @fd: its file descriptor
+ * struct zns_ns - an open zoned namespace
+ * @dev: what every zoned device has, in LBAs: @dev.capacity is the
+ *       namespace size (NSZE), @dev.zone_size the zone size of the LBA
+ *       format in use (ZSZE), @dev.dev_nr_zones the zone count the
+ *       namespace reports, @dev.max_open and @dev.max_active its limits
+ *       (0: none)
  * @nsid: namespace id
- * @lbs: LBA size in bytes
- * @nsze: namespace size in LBAs
- * @zsze: zone size in LBAs (ZNS LBA format extension)
- * @mar: maximum active resources, 0-based, ~0 for no limit
- * @mor: maximum open resources, 0-based, ~0 for no limit
- * @geom: libzmath geometry of @zsze
- * @zones: the zone report
- * @nr_zones: entries in @zones
+ * @held_fd: the namespace's block device, held open exclusively while the
+ *           generic char device is written to; -1 if none
  */
-struct zns {
-	const char *path;
-	int fd;
+struct zns_ns {
+	struct zt_dev dev;
 	__u32 nsid;
-	unsigned int lbs;
-	u64 nsze;
-	u64 zsze;
-	u32 mar;
-	u32 mor;
-	struct zmath_geom geom;
-	struct zt_zone *zones;
-	u64 nr_zones;
+	int held_fd;
+};
+
+/* What the command line asks for. */
+struct zns_opts {
+	const char *verb;
+	__u32 nsid;			/* 0: the device's own */
+	bool json, csv, check;
+	bool all, force, force_unchecked;
+	bool have_slba, have_count, have_zone, append_opts;
+	u64 slba, count, zone, blocks, qd;
+	int via;
 };
 
 static void usage(FILE *out)
 {
 	fprintf(out,
-		"Usage: %s [identify] DEVICE\n"
-		"       %s report [--json] [--check] DEVICE\n"
-		"       %s reset|open|close|finish --lba LBA|--all\n"
+		"Usage: %s [identify] [-n NSID] DEVICE\n"
+		"       %s report [-s LBA] [-c COUNT] [--json|--csv] [--check] DEVICE\n"
+		"       %s reset|open|close|finish -s LBA|--all [-f]\n"
 		"                 [--force-unchecked] DEVICE\n"
-		"       %s append --zone N [--count N] [--blocks N] [--qd N]\n"
-		"                 [--via auto|uring|ioctl] DEVICE\n"
+		"       %s append --zone N [-c COUNT] [--blocks N] [--qd N]\n"
+		"                 [--via auto|uring|ioctl] [-f] DEVICE\n"
 		"\n"
 		"DEVICE is an NVMe zoned namespace: /dev/ngXnY (the generic char\n"
 		"device, present even when the kernel hides the block device) or\n"
-		"/dev/nvmeXnY. Positions are LBAs of the namespace's format.\n"
+		"/dev/nvmeXnY. Positions are LBAs of the namespace's format, decimal\n"
+		"or 0x-hexadecimal; the report prints them as nvme-cli does.\n"
 		"\n"
 		"  identify              zone size from the LBA format extension\n"
 		"                        (po2 or npo2), zone capacity, zone count,\n"
 		"                        max open and active zones\n"
-		"  report                the zones (Zone Management Receive)\n"
+		"  report                the zones (Zone Management Receive), as\n"
+		"                        nvme-cli's zns report-zones\n"
 		"  reset|open|close|finish  Zone Management Send on the zone that\n"
-		"                        starts at --lba, or on all zones (--all)\n"
+		"                        starts at --start-lba, or on all zones (--all)\n"
 		"  append                zone appends to zone N; each returned LBA\n"
 		"                        must lie in zone N per libzmath, and the\n"
 		"                        appends must tile the zone from its write\n"
 		"                        pointer; the data is read back and checked\n"
 		"\n"
-		"  -j, --json            report as JSON\n"
-		"  -c, --check           check the report against libzmath's layout\n"
-		"  -l, --lba LBA         start LBA of the zone to manage\n"
+		"  -n, --namespace-id NSID  namespace to use (default: DEVICE's own)\n"
+		"  -s, --start-lba LBA   report: from the zone that holds it;\n"
+		"                        management: start LBA of the zone\n"
+		"  -c, --count N         report: at most N zones; append: N appends (8)\n"
 		"  -a, --all             select all zones\n"
-		"      --force-unchecked send --lba even if it is not a zone start\n"
+		"  -f, --force           write even if the namespace's block device is\n"
+		"                        mounted or held exclusively (no O_EXCL)\n"
+		"      --force-unchecked send --start-lba even if it is not a zone start\n"
+		"  -j, --json            report as JSON: nr_zones, zone_list and its\n"
+		"                        slba, wp, cap, state, type, attrs as nvme-cli;\n"
+		"                        zone, length and the rest are zmath's; a write\n"
+		"                        pointer that does not exist is null\n"
+		"      --csv             report as libzbd's zbd -csv (bytes)\n"
+		"      --check           check the report of the whole namespace against\n"
+		"                        libzmath's layout\n"
 		"  -z, --zone N          zone to append to\n"
-		"  -n, --count N         number of appends (default 8)\n"
 		"  -b, --blocks N        LBAs per append (default 1)\n"
 		"  -d, --qd N            appends in flight through io_uring (4)\n"
 		"      --via MODE        uring: io_uring passthrough only; ioctl:\n"
 		"                        NVMe ioctl only; auto (default): uring if\n"
 		"                        the kernel offers it, else ioctl\n"
+		"  -v, --verbose         say how the device is opened\n"
+		"  -V, --version         print the version\n"
 		"  -h, --help            this help\n"
 		"\n"
 		"Exit status: 0 done (and the check holds), 1 failure, 2 bad usage.\n",
@@ -112,211 +134,296 @@ static void nvme_error(const char *what, int ret)
 			ret, nvme_status_to_string(ret, false));
 }
 
-static int zns_open(struct zns *ns, const char *path, int flags)
+/*
+ * Writing through the generic char device /dev/ngXnY passes by the block
+ * layer, so O_EXCL on it guards nothing: hold its block device /dev/nvmeXnY
+ * exclusively instead, where there is one (6.1 hides npo2 ones).
+ */
+static int zns_hold_block_device(struct zns_ns *ns)
+{
+	const char *base = strrchr(ns->dev.path, '/');
+	char blk[256];
+
+	base = base ? base + 1 : ns->dev.path;
+	if (strncmp(base, "ng", 2) ||
+	    (size_t)snprintf(blk, sizeof(blk), "/dev/nvme%s", base + 2) >=
+	    sizeof(blk))
+		return ZT_EXIT_OK;
+	ns->held_fd = open(blk, O_RDONLY | O_EXCL | O_CLOEXEC);
+	if (ns->held_fd >= 0 || errno == ENOENT)
+		return ZT_EXIT_OK;
+	ns->dev.open_err = errno;
+	fprintf(stderr, "%s: %s: its block device %s: %s (%s)\n", prog,
+		ns->dev.path, blk,
+		zt_open_refusal(errno, geteuid() == 0),
+		strerror(errno));
+	return ZT_EXIT_FAIL;
+}
+
+static void zns_close(struct zns_ns *ns)
+{
+	if (ns->held_fd >= 0)
+		close(ns->held_fd);
+	ns->held_fd = -1;
+	zt_dev_close(&ns->dev);
+}
+
+/* The namespace id: DEVICE's own, or --namespace-id on a controller. */
+static int zns_get_nsid(struct zns_ns *ns, __u32 want)
+{
+	struct stat st;
+	__u32 own;
+
+	if (fstat(ns->dev.fd, &st) < 0 ||
+	    (!S_ISCHR(st.st_mode) && !S_ISBLK(st.st_mode)) ||
+	    (nvme_get_nsid(ns->dev.fd, &own) < 0 && !want)) {
+		fprintf(stderr,
+			"%s: %s: not an NVMe namespace (use /dev/ngXnY or /dev/nvmeXnY)\n",
+			prog, ns->dev.path);
+		return ZT_EXIT_FAIL;
+	}
+	if (!want) {
+		ns->nsid = own;
+	} else if (nvme_get_nsid(ns->dev.fd, &own) == 0 && own != want) {
+		fprintf(stderr,
+			"%s: %s is namespace %u, not --namespace-id %u\n",
+			prog, ns->dev.path, own, want);
+		return ZT_EXIT_USAGE;
+	} else {
+		ns->nsid = want;
+	}
+	return ZT_EXIT_OK;
+}
+
+static int zns_open(struct zns_ns *ns, const char *path, int flags,
+		    __u32 nsid)
 {
 	struct nvme_zns_id_ns zid;
 	struct nvme_id_ns id;
-	struct stat st;
 	__u8 lbaf;
+	__u32 mar, mor;
 	int ret;
 
 	memset(ns, 0, sizeof(*ns));
-	ns->path = path;
-	ns->fd = open(path, flags | O_CLOEXEC);
-	if (ns->fd < 0) {
-		ret = errno;
-		if (ret == EACCES || ret == EPERM)
-			fprintf(stderr,
-				"%s: %s: permission denied (%s): NVMe passthrough needs root or CAP_SYS_ADMIN\n",
-				prog, path, strerror(ret));
-		else
-			fprintf(stderr, "%s: %s: cannot open: %s\n", prog,
-				path, strerror(ret));
+	ns->held_fd = -1;
+	ns->dev.path = path;
+	ns->dev.prog = prog;
+	zt_cli_note_open(prog, path, flags);
+	ns->dev.fd = open(path, flags | O_CLOEXEC);
+	if (ns->dev.fd < 0) {
+		ns->dev.open_err = errno;
+		fprintf(stderr, "%s: %s: %s (%s)\n", prog, path,
+			zt_open_refusal(errno, geteuid() == 0),
+			strerror(errno));
 		return ZT_EXIT_FAIL;
 	}
-	if (fstat(ns->fd, &st) < 0 ||
-	    (!S_ISCHR(st.st_mode) && !S_ISBLK(st.st_mode)) ||
-	    nvme_get_nsid(ns->fd, &ns->nsid) < 0) {
-		fprintf(stderr,
-			"%s: %s: not an NVMe namespace (use /dev/ngXnY or /dev/nvmeXnY)\n",
-			prog, path);
+	ret = zns_get_nsid(ns, nsid);
+	if (ret)
 		goto fail;
-	}
+	ret = ZT_EXIT_FAIL;
+	if ((flags & O_EXCL) && zns_hold_block_device(ns))
+		goto fail;
 
-	ret = nvme_identify_ns(ns->fd, ns->nsid, &id);
+	ret = nvme_identify_ns(ns->dev.fd, ns->nsid, &id);
 	if (ret) {
-		if (ret < 0 && (errno == EACCES || errno == EPERM))
+		if (ret < 0 && errno == ENOTTY)
 			fprintf(stderr,
-				"%s: %s: permission denied: Identify needs root or CAP_SYS_ADMIN\n",
-				prog, path);
+				"%s: %s: not an NVMe device (Identify: %s)\n",
+				prog, path, strerror(errno));
+		else if (ret < 0 && (errno == EACCES || errno == EPERM))
+			fprintf(stderr,
+				"%s: %s: Identify: %s (%s)\n", prog, path,
+				zt_open_refusal(errno, geteuid() == 0),
+				strerror(errno));
 		else
 			nvme_error("Identify Namespace", ret);
+		ret = ZT_EXIT_FAIL;
 		goto fail;
 	}
 	nvme_id_ns_flbas_to_lbaf_inuse(id.flbas, &lbaf);
-	ns->lbs = 1U << id.lbaf[lbaf].ds;
-	ns->nsze = le64toh(id.nsze);
+	ns->dev.lbs = 1U << id.lbaf[lbaf].ds;
+	ns->dev.capacity = le64toh(id.nsze);
 
-	ret = nvme_zns_identify_ns(ns->fd, ns->nsid, &zid);
+	ret = nvme_zns_identify_ns(ns->dev.fd, ns->nsid, &zid);
 	if (ret) {
 		fprintf(stderr,
 			"%s: %s: namespace %u is not a zoned namespace (ZNS Identify: %s)\n",
 			prog, path, ns->nsid,
 			ret < 0 ? strerror(errno) : "command set not supported");
+		ret = ZT_EXIT_FAIL;
 		goto fail;
 	}
-	ns->zsze = le64toh(zid.lbafe[lbaf].zsze);
-	ns->mar = le32toh(zid.mar);
-	ns->mor = le32toh(zid.mor);
-	if (zmath_geom_init(&ns->geom, ns->zsze)) {
+	ns->dev.zone_size = le64toh(zid.lbafe[lbaf].zsze);
+	/* 0-based, all ones for no limit */
+	mar = le32toh(zid.mar);
+	mor = le32toh(zid.mor);
+	ns->dev.max_active = mar == 0xffffffffU ? 0 : mar + 1;
+	ns->dev.max_open = mor == 0xffffffffU ? 0 : mor + 1;
+	ns->dev.cap_valid = true;
+	if (zmath_geom_init(&ns->dev.geom, ns->dev.zone_size)) {
 		fprintf(stderr, "%s: %s: zone size 0 in LBA format %u\n",
 			prog, path, lbaf);
+		ret = ZT_EXIT_FAIL;
 		goto fail;
 	}
 	return ZT_EXIT_OK;
 fail:
-	close(ns->fd);
-	ns->fd = -1;
-	return ZT_EXIT_FAIL;
+	zns_close(ns);
+	return ret;
 }
 
-static int zns_report(struct zns *ns)
+/*
+ * The whole report, as the namespace gives it: every zone it reports (not
+ * as many as libzmath expects), each ZSZE long (NVMe zones have no length
+ * of their own), and the zone count of the report's header
+ * (@dev.dev_nr_zones), so that zt_check_layout() compares the namespace
+ * with libzmath rather than libzmath with itself.
+ */
+static int zns_report(struct zns_ns *ns)
 {
+	const u64 per_report = (ZNS_REPORT_BYTES -
+				sizeof(struct nvme_zone_report)) /
+			       sizeof(struct nvme_zns_desc);
 	struct nvme_zone_report *rep;
-	u64 slba = 0, nr_max = zmath_geom_nr_zones(&ns->geom, ns->nsze);
-	int ret;
+	u64 slba = 0;
+	int ret = ZT_EXIT_FAIL;
 
-	free(ns->zones);
-	ns->nr_zones = 0;
-	ns->zones = calloc(nr_max ? nr_max : 1, sizeof(*ns->zones));
+	zt_dev_forget_zones(&ns->dev);
+	ns->dev.cap_valid = true;
 	rep = aligned_alloc(4096, ZNS_REPORT_BYTES);
-	if (!ns->zones || !rep) {
-		fprintf(stderr, "%s: out of memory\n", prog);
-		free(rep);
+	if (!rep) {
+		fprintf(stderr, "%s: out of memory for a zone report\n", prog);
 		return ZT_EXIT_FAIL;
 	}
-	while (slba < ns->nsze && ns->nr_zones < nr_max) {
+	while (slba < ns->dev.capacity) {
 		u64 i, n;
 
 		memset(rep, 0, ZNS_REPORT_BYTES);
-		ret = nvme_zns_report_zones(ns->fd, ns->nsid, slba,
+		/* not partial: the header counts every zone from slba on */
+		ret = nvme_zns_report_zones(ns->dev.fd, ns->nsid, slba,
 					    NVME_ZNS_ZRAS_REPORT_ALL, false,
-					    true, ZNS_REPORT_BYTES, rep,
+					    false, ZNS_REPORT_BYTES, rep,
 					    NVME_DEFAULT_IOCTL_TIMEOUT, NULL);
 		if (ret) {
 			nvme_error("Report Zones", ret);
-			free(rep);
-			return ZT_EXIT_FAIL;
+			ret = ZT_EXIT_FAIL;
+			goto out;
 		}
+		ret = ZT_EXIT_FAIL;
 		n = le64toh(rep->nr_zones);
+		if (!slba)
+			ns->dev.dev_nr_zones = n;
 		if (!n)
 			break;
-		for (i = 0; i < n && ns->nr_zones < nr_max; i++) {
+		for (i = 0; i < n && i < per_report; i++) {
 			const struct nvme_zns_desc *d = &rep->entries[i];
-			struct zt_zone *z = &ns->zones[ns->nr_zones++];
+			struct zt_zone *z = zt_dev_add_zone(&ns->dev);
 
+			if (!z)
+				goto out;
 			z->start = le64toh(d->zslba);
+			z->len = ns->dev.zone_size;
 			z->cap = le64toh(d->zcap);
 			z->wp = le64toh(d->wp);
 			z->type = d->zt & 0xf;
 			z->cond = d->zs >> 4;
-			/* NVMe reports no length: the geometry gives it */
-			z->len = zt_zone_len_at(&ns->geom, ns->nsze, z->start);
+			z->attrs = d->za;
+			z->reset = d->za & ZNS_ZA_RZR;
 			if (z->start < slba) {
 				fprintf(stderr,
 					"%s: Report Zones went backwards at LBA %llu\n",
 					prog, slba);
-				free(rep);
-				return ZT_EXIT_FAIL;
+				goto out;
 			}
-			slba = z->start + ns->zsze;
+			slba = z->start + ns->dev.zone_size;
 		}
-		if ((u64)(ZNS_REPORT_BYTES - sizeof(*rep)) /
-		    sizeof(rep->entries[0]) > n)
-			break;	/* a short report is the last one */
 	}
+	ret = ZT_EXIT_OK;
+out:
 	free(rep);
-	return ZT_EXIT_OK;
+	return ret;
 }
 
-static void print_limit(const char *what, u32 v)
+static void print_limit(const char *what, unsigned int v)
 {
-	if (v == 0xffffffffU)
+	if (!v)
 		printf("  %s: no limit\n", what);
 	else
-		printf("  %s: %u\n", what, v + 1);
+		printf("  %s: %u\n", what, v);
 }
 
-static int do_identify(struct zns *ns)
+static int do_identify(struct zns_ns *ns)
 {
+	const struct zt_dev *dev = &ns->dev;
 	char size[32];
 
 	if (zns_report(ns))
 		return ZT_EXIT_FAIL;
-	printf("%s: namespace %u, %llu LBAs of %u bytes\n", ns->path,
-	       ns->nsid, ns->nsze, ns->lbs);
-	printf("  zone size: %llu LBAs (%s, %s)\n", ns->zsze,
-	       zt_fmt_size(size, sizeof(size), ns->zsze * ns->lbs),
-	       zmath_geom_is_po2(&ns->geom) ? "po2" : "npo2");
-	if (ns->nr_zones)
+	printf("%s: namespace %u, %llu LBAs of %u bytes\n", dev->path,
+	       ns->nsid, dev->capacity, dev->lbs);
+	printf("  zone size: %llu LBAs (%s, %s)\n", dev->zone_size,
+	       zt_fmt_size(size, sizeof(size), dev->zone_size * dev->lbs),
+	       zmath_geom_is_po2(&dev->geom) ? "po2" : "npo2");
+	if (dev->nr_zones)
 		printf("  zone capacity: %llu LBAs (zone 0)\n",
-		       ns->zones[0].cap);
-	printf("  zones: %llu (libzmath: %llu LBAs / zone size%s)\n",
-	       zmath_geom_nr_zones(&ns->geom, ns->nsze), ns->nsze,
-	       zmath_geom_is_aligned(&ns->geom, ns->nsze) ? "" :
+		       dev->zones[0].cap);
+	printf("  zones: %llu reported (libzmath: %llu for %llu LBAs%s)\n",
+	       dev->dev_nr_zones,
+	       zmath_geom_nr_zones(&dev->geom, dev->capacity), dev->capacity,
+	       zmath_geom_is_aligned(&dev->geom, dev->capacity) ? "" :
 	       ", smaller last zone");
-	print_limit("max open zones", ns->mor);
-	print_limit("max active zones", ns->mar);
+	print_limit("max open zones", dev->max_open);
+	print_limit("max active zones", dev->max_active);
 	return ZT_EXIT_OK;
 }
 
-static int do_report(struct zns *ns, bool json, bool check)
+static int do_report(struct zns_ns *ns, const struct zns_opts *o)
 {
+	const struct zt_dev *dev = &ns->dev;
+	struct zt_layout layout = {
+		.device = dev->path, .unit = "LBAs", .geom = &dev->geom,
+		.capacity = dev->capacity,
+	};
 	unsigned int problems = 0;
-	FILE *msg = json ? stderr : stdout;
-	u64 i;
+	FILE *msg = o->json || o->csv ? stderr : stdout;
+	u64 begin, end, i;
 
 	if (zns_report(ns))
 		return ZT_EXIT_FAIL;
-	if (check)
-		problems = zt_check_layout(&ns->geom, ns->nsze, 0, ns->zones,
-					   ns->nr_zones, msg);
-	if (json) {
-		printf("{\n  \"device\": ");
-		zt_json_str(stdout, ns->path);
-		printf(",\n  \"nsid\": %u,\n  \"lba_size\": %u,\n"
-		       "  \"nsze\": %llu,\n  \"zone_size\": %llu,\n"
-		       "  \"po2\": %s,\n  \"nr_zones\": %llu,\n  \"zones\": [",
-		       ns->nsid, ns->lbs, ns->nsze, ns->zsze,
-		       zmath_geom_is_po2(&ns->geom) ? "true" : "false",
-		       ns->nr_zones);
-		for (i = 0; i < ns->nr_zones; i++)
-			zt_print_zone_json(stdout, &ns->geom, &ns->zones[i],
-					   i == 0);
-		printf("\n  ]");
-		if (check)
-			printf(",\n  \"check\": {\"ok\": %s, \"problems\": %u}",
-			       problems ? "false" : "true", problems);
-		printf("\n}\n");
+	if (zt_report_select(dev->zones, dev->nr_zones, o->slba, 0, o->count,
+			     &begin, &end)) {
+		fprintf(stderr,
+			"%s: --start-lba %llu: in no zone of the namespace (%llu LBAs)\n",
+			prog, o->slba, dev->capacity);
+		return ZT_EXIT_USAGE;
+	}
+	if (o->check)
+		problems = zt_dev_check_layout(dev, msg);
+	if (o->json) {
+		zt_json_begin(stdout, dev->path);
+		zt_json_u64(stdout, "nsid", ns->nsid);
+		zt_json_u64(stdout, "lba_size", dev->lbs);
+		zt_json_u64(stdout, "nsze", dev->capacity);
+		zt_json_u64(stdout, "zone_size", dev->zone_size);
+		zt_json_bool(stdout, "po2", zmath_geom_is_po2(&dev->geom));
+		zt_json_u64(stdout, "dev_nr_zones", dev->dev_nr_zones);
+		zt_json_u64(stdout, "nr_zones", end - begin);
+		zt_json_zones(stdout, "zone_list", &dev->geom,
+			      dev->zones + begin, end - begin,
+			      ZT_JSON_KEYS_NVME);
+		zt_json_end(stdout, o->check, problems);
+	} else if (o->csv) {
+		zt_print_csv(stdout, &dev->geom, dev->zones + begin,
+			     end - begin, dev->lbs);
 	} else {
-		printf("%s: namespace %u, %llu zones of %llu LBAs (%s), LBA %u bytes\n",
-		       ns->path, ns->nsid, ns->nr_zones, ns->zsze,
-		       zmath_geom_is_po2(&ns->geom) ? "po2" : "npo2", ns->lbs);
-		zt_print_zone_header(stdout);
-		for (i = 0; i < ns->nr_zones; i++)
-			zt_print_zone(stdout, &ns->geom, &ns->zones[i]);
+		printf("nr_zones: %llu\n", end - begin);
+		for (i = begin; i < end; i++)
+			zt_print_zone_nvme(stdout, &dev->geom, &dev->zones[i]);
 	}
-	if (!check)
+	if (!o->check)
 		return ZT_EXIT_OK;
-	if (problems) {
-		fprintf(msg, "check: FAILED: %u problem%s\n", problems,
-			problems == 1 ? "" : "s");
-		return ZT_EXIT_FAIL;
-	}
-	fprintf(msg, "check: ok: %llu zones of %llu LBAs (%s) cover %llu LBAs\n",
-		ns->nr_zones, ns->zsze,
-		zmath_geom_is_po2(&ns->geom) ? "po2" : "npo2", ns->nsze);
-	return ZT_EXIT_OK;
+	layout.nr_zones = dev->nr_zones;
+	return zt_print_verdict(msg, &layout, problems);
 }
 
 struct zns_verb {
@@ -341,31 +448,34 @@ static const struct zns_verb *find_verb(const char *name)
 	return NULL;
 }
 
-static int do_mgmt(struct zns *ns, const struct zns_verb *v, u64 lba,
-		   bool all, bool force)
+static int do_mgmt(struct zns_ns *ns, const struct zns_verb *v,
+		   const struct zns_opts *o)
 {
+	struct zt_dev *dev = &ns->dev;
 	struct nvme_zns_mgmt_send_args args = {
 		.args_size = sizeof(args),
-		.fd = ns->fd,
+		.fd = dev->fd,
 		.timeout = NVME_DEFAULT_IOCTL_TIMEOUT,
 		.nsid = ns->nsid,
-		.slba = all ? 0 : lba,
+		.slba = o->all ? 0 : o->slba,
 		.zsa = v->zsa,
-		.select_all = all,
+		.select_all = o->all,
 	};
+	u64 lba = o->slba, zone = zmath_geom_zone_no(&dev->geom, lba);
 	enum zt_range_err err;
 	char why[512];
 	int ret;
 
-	if (!all) {
-		u64 len = zt_zone_len_at(&ns->geom, ns->nsze, lba);
+	if (!o->all) {
+		u64 len = zt_zone_len_at(&dev->geom, dev->capacity, lba);
 
-		err = zt_check_range(&ns->geom, ns->nsze, lba, len ? len : 1);
+		err = zt_check_range(&dev->geom, dev->capacity, lba,
+				     len ? len : 1);
 		if (err != ZT_RANGE_OK) {
-			zt_range_explain(why, sizeof(why), &ns->geom,
-					 ns->nsze, lba, len ? len : 1, err,
-					 "LBAs");
-			if (!force) {
+			zt_range_explain(why, sizeof(why), &dev->geom,
+					 dev->capacity, lba, len ? len : 1,
+					 err, "LBAs");
+			if (!o->force_unchecked) {
 				fprintf(stderr, "%s: %s refused: %s\n",
 					prog, v->name, why);
 				return ZT_EXIT_USAGE;
@@ -380,24 +490,22 @@ static int do_mgmt(struct zns *ns, const struct zns_verb *v, u64 lba,
 		nvme_error(v->name, ret);
 		return ZT_EXIT_FAIL;
 	}
-	if (all) {
+	if (o->all) {
 		printf("%s: all zones done\n", v->name);
 		return ZT_EXIT_OK;
 	}
 	if (zns_report(ns))
 		return ZT_EXIT_FAIL;
-	printf("%s: zone %llu (LBA %llu) done\n", v->name,
-	       zmath_geom_zone_no(&ns->geom, lba), lba);
-	if (zmath_geom_zone_no(&ns->geom, lba) < ns->nr_zones)
-		zt_print_zone(stdout, &ns->geom,
-			      &ns->zones[zmath_geom_zone_no(&ns->geom, lba)]);
+	printf("%s: zone %llu (LBA %#llx) done\n", v->name, zone, lba);
+	if (zone < dev->nr_zones)
+		zt_print_zone_nvme(stdout, &dev->geom, &dev->zones[zone]);
 	return ZT_EXIT_OK;
 }
 
 enum zns_via { ZNS_VIA_AUTO, ZNS_VIA_URING, ZNS_VIA_IOCTL };
 
 struct zns_append {
-	struct zns *ns;
+	struct zns_ns *ns;
 	const struct zt_zone *zone;
 	u64 zone_no;
 	u64 count;
@@ -411,17 +519,17 @@ struct zns_append {
 /* The pattern of append i, as if it landed at "sector" i * blocks. */
 static void *append_buf(struct zns_append *a, u64 i)
 {
-	return a->data + i * a->blocks * a->ns->lbs;
+	return a->data + i * a->blocks * a->ns->dev.lbs;
 }
 
 static u64 append_sectors(const struct zns_append *a)
 {
-	return a->blocks * a->ns->lbs / ZT_SECTOR_SIZE;
+	return a->blocks * a->ns->dev.lbs / ZT_SECTOR_SIZE;
 }
 
 static void check_alba(struct zns_append *a, u64 i, u64 alba)
 {
-	const struct zmath_geom *g = &a->ns->geom;
+	const struct zmath_geom *g = &a->ns->dev.geom;
 
 	a->alba[i] = alba;
 	if (zmath_geom_zone_no(g, alba) != a->zone_no ||
@@ -446,10 +554,10 @@ static int append_ioctl(struct zns_append *a)
 			.result = &alba,
 			.data = append_buf(a, i),
 			.args_size = sizeof(args),
-			.fd = a->ns->fd,
+			.fd = a->ns->dev.fd,
 			.timeout = NVME_DEFAULT_IOCTL_TIMEOUT,
 			.nsid = a->ns->nsid,
-			.data_len = (__u32)(a->blocks * a->ns->lbs),
+			.data_len = (__u32)(a->blocks * a->ns->dev.lbs),
 			.nlb = (__u16)(a->blocks - 1),
 		};
 		int ret = nvme_zns_append(&args);
@@ -471,14 +579,14 @@ static void prep_append(struct zns_append *a, struct io_uring_sqe *sqe,
 
 	memset(sqe, 0, 2 * sizeof(*sqe));	/* SQE128 */
 	sqe->opcode = IORING_OP_URING_CMD;
-	sqe->fd = a->ns->fd;
+	sqe->fd = a->ns->dev.fd;
 	sqe->cmd_op = NVME_URING_CMD_IO;
 	sqe->user_data = i;
 	cmd = (struct nvme_uring_cmd *)sqe->cmd;
 	cmd->opcode = nvme_zns_cmd_append;
 	cmd->nsid = a->ns->nsid;
 	cmd->addr = (__u64)(uintptr_t)append_buf(a, i);
-	cmd->data_len = (__u32)(a->blocks * a->ns->lbs);
+	cmd->data_len = (__u32)(a->blocks * a->ns->dev.lbs);
 	cmd->cdw10 = (__u32)a->zone->start;
 	cmd->cdw11 = (__u32)(a->zone->start >> 32);
 	cmd->cdw12 = (__u32)(a->blocks - 1);
@@ -609,7 +717,7 @@ static int check_tiling(struct zns_append *a, u64 wp0)
 /* Read each append back from where the device put it. */
 static int check_data(struct zns_append *a)
 {
-	size_t len = a->blocks * a->ns->lbs;
+	size_t len = a->blocks * a->ns->dev.lbs;
 	void *buf = aligned_alloc(4096, (len + 4095) & ~(size_t)4095);
 	u64 i;
 	int ret = 0;
@@ -621,7 +729,7 @@ static int check_data(struct zns_append *a)
 			.slba = a->alba[i],
 			.data = buf,
 			.args_size = sizeof(args),
-			.fd = a->ns->fd,
+			.fd = a->ns->dev.fd,
 			.timeout = NVME_DEFAULT_IOCTL_TIMEOUT,
 			.nsid = a->ns->nsid,
 			.data_len = (__u32)len,
@@ -644,8 +752,8 @@ static int check_data(struct zns_append *a)
 	return ret;
 }
 
-static int do_append(struct zns *ns, u64 zone_no, u64 count, u64 blocks,
-		     unsigned int qd, enum zns_via via)
+static int do_append(struct zns_ns *ns, u64 zone_no, u64 count, u64 blocks,
+		     unsigned int qd, int via)
 {
 	struct zns_append a = {
 		.ns = ns, .zone_no = zone_no, .count = count,
@@ -657,12 +765,12 @@ static int do_append(struct zns *ns, u64 zone_no, u64 count, u64 blocks,
 
 	if (zns_report(ns))
 		return ZT_EXIT_FAIL;
-	if (zone_no >= ns->nr_zones) {
+	if (zone_no >= ns->dev.nr_zones) {
 		fprintf(stderr, "%s: --zone %llu: the namespace has %llu zones\n",
-			prog, zone_no, ns->nr_zones);
+			prog, zone_no, ns->dev.nr_zones);
 		return ZT_EXIT_USAGE;
 	}
-	a.zone = &ns->zones[zone_no];
+	a.zone = &ns->dev.zones[zone_no];
 	wp0 = a.zone->cond == ZT_COND_EMPTY ? a.zone->start : a.zone->wp;
 	if (!zt_zone_is_seq(a.zone) || !zt_zone_is_usable(a.zone) ||
 	    a.zone->cond == ZT_COND_FULL) {
@@ -678,13 +786,13 @@ static int do_append(struct zns *ns, u64 zone_no, u64 count, u64 blocks,
 			a.zone->start + a.zone->cap - wp0);
 		return ZT_EXIT_USAGE;
 	}
-	if ((blocks * ns->lbs) % ZT_SECTOR_SIZE) {
+	if ((blocks * ns->dev.lbs) % ZT_SECTOR_SIZE) {
 		fprintf(stderr, "%s: appends must be multiples of 512 bytes\n",
 			prog);
 		return ZT_EXIT_USAGE;
 	}
 
-	a.data = aligned_alloc(4096, (count * blocks * ns->lbs + 4095) &
+	a.data = aligned_alloc(4096, (count * blocks * ns->dev.lbs + 4095) &
 			       ~(u64)4095);
 	a.alba = calloc(count, sizeof(*a.alba));
 	if (!a.data || !a.alba) {
@@ -699,19 +807,19 @@ static int do_append(struct zns *ns, u64 zone_no, u64 count, u64 blocks,
 	t0 = zt_now_ns();
 #ifdef ZT_HAVE_LIBURING
 	if (via != ZNS_VIA_IOCTL) {
-		fd = open_generic(ns->path);
+		fd = open_generic(ns->dev.path);
 		if (fd >= 0) {
-			int blk_fd = ns->fd;
+			int blk_fd = ns->dev.fd;
 
-			ns->fd = fd;
+			ns->dev.fd = fd;
 			ret = append_uring(&a);
-			ns->fd = blk_fd;
+			ns->dev.fd = blk_fd;
 			close(fd);
 			how = "io_uring passthrough";
 		} else {
 			fprintf(stderr,
 				"%s: no generic char device for %s\n", prog,
-				ns->path);
+				ns->dev.path);
 		}
 	}
 #else
@@ -732,7 +840,7 @@ static int do_append(struct zns *ns, u64 zone_no, u64 count, u64 blocks,
 
 	printf("append: %llu x %llu LBAs to zone %llu (%s) via %s in %.3f ms\n",
 	       count, blocks, zone_no,
-	       zmath_geom_is_po2(&ns->geom) ? "po2" : "npo2", how,
+	       zmath_geom_is_po2(&ns->dev.geom) ? "po2" : "npo2", how,
 	       (double)(zt_now_ns() - t0) / 1e6);
 	if (a.bad) {
 		fprintf(stderr, "%s: %llu appends landed outside zone %llu\n",
@@ -754,149 +862,215 @@ out:
 	return ret ? ZT_EXIT_FAIL : ZT_EXIT_OK;
 }
 
-static int parse_num(const char *opt, const char *arg, u64 *val)
+/* Options that do not go with the verb, refused before DEVICE is opened. */
+static int check_opts(struct zns_opts *o, const struct zns_verb **v)
 {
-	int ret = zt_parse_u64(arg, val);
+	bool report = !strcmp(o->verb, "report");
+	bool append = !strcmp(o->verb, "append");
+	bool identify = !strcmp(o->verb, "identify");
 
-	if (ret)
-		fprintf(stderr, "%s: %s '%s': %s\n", prog, opt, arg,
-			ret == -ERANGE ? "too large" : "not a number");
-	return ret;
-}
-
-int main(int argc, char **argv)
-{
-	static const struct option opts[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ "check", no_argument, NULL, 'c' },
-		{ "lba", required_argument, NULL, 'l' },
-		{ "all", no_argument, NULL, 'a' },
-		{ "force-unchecked", no_argument, NULL, 'F' },
-		{ "zone", required_argument, NULL, 'z' },
-		{ "count", required_argument, NULL, 'n' },
-		{ "blocks", required_argument, NULL, 'b' },
-		{ "qd", required_argument, NULL, 'd' },
-		{ "via", required_argument, NULL, 'V' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	bool json = false, check = false, all = false, force = false;
-	bool have_lba = false, have_zone = false;
-	u64 lba = 0, zone = 0, count = 8, blocks = 1, qd = 4;
-	enum zns_via via = ZNS_VIA_AUTO;
-	const char *verb = "identify";
-	const struct zns_verb *v = NULL;
-	struct zns ns;
-	int c, ret;
-
-	while ((c = getopt_long(argc, argv, "jcl:az:n:b:d:h", opts,
-				NULL)) != -1) {
-		switch (c) {
-		case 'j':
-			json = true;
-			break;
-		case 'c':
-			check = true;
-			break;
-		case 'l':
-			if (parse_num("--lba", optarg, &lba))
-				return ZT_EXIT_USAGE;
-			have_lba = true;
-			break;
-		case 'a':
-			all = true;
-			break;
-		case 'F':
-			force = true;
-			break;
-		case 'z':
-			if (parse_num("--zone", optarg, &zone))
-				return ZT_EXIT_USAGE;
-			have_zone = true;
-			break;
-		case 'n':
-			if (parse_num("--count", optarg, &count))
-				return ZT_EXIT_USAGE;
-			break;
-		case 'b':
-			if (parse_num("--blocks", optarg, &blocks))
-				return ZT_EXIT_USAGE;
-			break;
-		case 'd':
-			if (parse_num("--qd", optarg, &qd))
-				return ZT_EXIT_USAGE;
-			break;
-		case 'V':
-			if (!strcmp(optarg, "auto")) {
-				via = ZNS_VIA_AUTO;
-			} else if (!strcmp(optarg, "uring")) {
-				via = ZNS_VIA_URING;
-			} else if (!strcmp(optarg, "ioctl")) {
-				via = ZNS_VIA_IOCTL;
-			} else {
-				fprintf(stderr,
-					"%s: --via %s: auto, uring or ioctl\n",
-					prog, optarg);
-				return ZT_EXIT_USAGE;
-			}
-			break;
-		case 'h':
-			usage(stdout);
-			return ZT_EXIT_OK;
-		default:
-			usage(stderr);
+	*v = NULL;
+	if (!report && !append && !identify) {
+		*v = find_verb(o->verb);
+		if (!*v) {
+			fprintf(stderr,
+				"%s: unknown verb '%s' (identify, report, reset, open, close, finish, append)\n",
+				prog, o->verb);
 			return ZT_EXIT_USAGE;
 		}
 	}
-	if (argc - optind == 2) {
-		verb = argv[optind++];
-	} else if (argc - optind != 1) {
-		fprintf(stderr, "%s: expected [VERB] DEVICE\n", prog);
-		usage(stderr);
+	if (o->have_count && !o->count) {
+		fprintf(stderr, "%s: --count 0: give 1 or more\n", prog);
 		return ZT_EXIT_USAGE;
 	}
-
-	if (!strcmp(verb, "append")) {
-		if (!have_zone) {
+	if (!report && (o->json || o->csv || o->check)) {
+		fprintf(stderr, "%s: --json, --csv and --check go with report\n",
+			prog);
+		return ZT_EXIT_USAGE;
+	}
+	if (o->have_count && !report && !append) {
+		fprintf(stderr, "%s: --count goes with report and append\n",
+			prog);
+		return ZT_EXIT_USAGE;
+	}
+	if ((o->have_slba && (identify || append)) || (o->all && !*v) ||
+	    (o->force_unchecked && !*v)) {
+		fprintf(stderr,
+			"%s: --start-lba goes with report and reset, open, close, finish; --all and --force-unchecked with reset, open, close, finish\n",
+			prog);
+		return ZT_EXIT_USAGE;
+	}
+	if (o->force && (report || identify)) {
+		fprintf(stderr,
+			"%s: --force goes with reset, open, close, finish and append\n",
+			prog);
+		return ZT_EXIT_USAGE;
+	}
+	if (!append && (o->have_zone || o->append_opts)) {
+		fprintf(stderr,
+			"%s: --zone, --blocks, --qd and --via go with append\n",
+			prog);
+		return ZT_EXIT_USAGE;
+	}
+	if (report && o->json && o->csv) {
+		fprintf(stderr, "%s: --json and --csv: choose one\n", prog);
+		return ZT_EXIT_USAGE;
+	}
+	if (report && o->check && (o->have_slba || o->have_count)) {
+		fprintf(stderr,
+			"%s: --check checks the whole namespace: drop --start-lba and --count\n",
+			prog);
+		return ZT_EXIT_USAGE;
+	}
+	if (*v && o->have_slba && o->all) {
+		fprintf(stderr,
+			"%s: --start-lba and --all exclude each other: %s one zone, or all\n",
+			prog, o->verb);
+		return ZT_EXIT_USAGE;
+	}
+	if (*v && !o->have_slba && !o->all) {
+		fprintf(stderr, "%s: %s needs --start-lba LBA or --all\n", prog,
+			o->verb);
+		return ZT_EXIT_USAGE;
+	}
+	if (append) {
+		if (!o->have_zone) {
 			fprintf(stderr, "%s: append needs --zone N\n", prog);
 			return ZT_EXIT_USAGE;
 		}
-		if (!count || !blocks || blocks > 65536 || !qd || qd > 4096) {
-			fprintf(stderr,
-				"%s: --count >= 1, --blocks 1 to 65536, --qd 1 to 4096\n",
+		if (!o->have_count)
+			o->count = 8;
+		if (!o->blocks || o->blocks > 65536 || !o->qd ||
+		    o->qd > 4096) {
+			fprintf(stderr, "%s: --blocks 1 to 65536, --qd 1 to 4096\n",
 				prog);
 			return ZT_EXIT_USAGE;
 		}
-	} else if (strcmp(verb, "identify") && strcmp(verb, "report")) {
-		v = find_verb(verb);
-		if (!v) {
-			fprintf(stderr,
-				"%s: unknown verb '%s' (identify, report, reset, open, close, finish, append)\n",
-				prog, verb);
-			return ZT_EXIT_USAGE;
-		}
-		if (have_lba == all) {
-			fprintf(stderr, "%s: %s needs --lba LBA or --all\n",
-				prog, verb);
-			return ZT_EXIT_USAGE;
+	}
+	return ZT_EXIT_OK;
+}
+
+/* --via: -1 to go on parsing, or ZT_EXIT_USAGE */
+static int parse_via(const char *arg, struct zns_opts *o)
+{
+	static const char *const names[] = {
+		[ZNS_VIA_AUTO] = "auto",
+		[ZNS_VIA_URING] = "uring",
+		[ZNS_VIA_IOCTL] = "ioctl",
+	};
+	size_t i;
+
+	for (i = 0; i < ZT_ARRAY_SIZE(names); i++) {
+		if (!strcmp(arg, names[i])) {
+			o->via = (int)i;
+			return -1;
 		}
 	}
+	fprintf(stderr, "%s: --via %s: auto, uring or ioctl\n", prog, arg);
+	return ZT_EXIT_USAGE;
+}
 
-	ret = zns_open(&ns, argv[optind],
-		       strcmp(verb, "identify") && strcmp(verb, "report") ?
-		       O_RDWR : O_RDONLY);
+/* --namespace-id: -1 to go on parsing, or ZT_EXIT_USAGE */
+static int parse_nsid(const char *arg, struct zns_opts *o)
+{
+	u64 v;
+
+	if (zt_cli_parse_num(prog, "--namespace-id", arg, ZT_NUM_PLAIN, &v))
+		return ZT_EXIT_USAGE;
+	/* 0 is no namespace, all ones every namespace: neither is one */
+	if (!v || v >= 0xffffffffULL) {
+		fprintf(stderr, "%s: --namespace-id %llu: 1 to %u\n", prog, v,
+			0xfffffffeU);
+		return ZT_EXIT_USAGE;
+	}
+	o->nsid = (__u32)v;
+	return -1;
+}
+
+enum { OPT_VIA = ZT_OPT_TOOL_FIRST };
+
+#define ZNS_OPT(c, name, kind, field, given)				\
+	{ c, name, kind, offsetof(struct zns_opts, field), given }
+#define ZNS_GIVEN(field)	offsetof(struct zns_opts, field)
+
+static const struct zt_cli_opt zns_opt_table[] = {
+	ZNS_OPT('s', "--start-lba", ZT_NUM_PLAIN, slba, ZNS_GIVEN(have_slba)),
+	ZNS_OPT('c', "--count", ZT_NUM_PLAIN, count, ZNS_GIVEN(have_count)),
+	ZNS_OPT('z', "--zone", ZT_NUM_PLAIN, zone, ZNS_GIVEN(have_zone)),
+	ZNS_OPT('b', "--blocks", ZT_NUM_PLAIN, blocks,
+		ZNS_GIVEN(append_opts)),
+	ZNS_OPT('d', "--qd", ZT_NUM_PLAIN, qd, ZNS_GIVEN(append_opts)),
+	ZNS_OPT('a', "--all", ZT_NUM_FLAG, all, ZT_CLI_NO_FIELD),
+	ZNS_OPT('f', "--force", ZT_NUM_FLAG, force, ZT_CLI_NO_FIELD),
+	ZNS_OPT(ZT_OPT_FORCE_UNCHECKED, "--force-unchecked", ZT_NUM_FLAG,
+		force_unchecked, ZT_CLI_NO_FIELD),
+	ZNS_OPT('j', "--json", ZT_NUM_FLAG, json, ZT_CLI_NO_FIELD),
+	ZNS_OPT(ZT_OPT_CSV, "--csv", ZT_NUM_FLAG, csv, ZT_CLI_NO_FIELD),
+	ZNS_OPT(ZT_OPT_CHECK, "--check", ZT_NUM_FLAG, check, ZT_CLI_NO_FIELD),
+};
+
+int main(int argc, char **argv)
+{
+	static const struct option long_opts[] = {
+		{ "namespace-id", required_argument, NULL, 'n' },
+		{ "start-lba", required_argument, NULL, 's' },
+		ZT_CLI_ZONE_LONGOPTS,
+		{ "zone", required_argument, NULL, 'z' },
+		{ "blocks", required_argument, NULL, 'b' },
+		{ "qd", required_argument, NULL, 'd' },
+		{ "via", required_argument, NULL, OPT_VIA },
+		ZT_CLI_COMMON_LONGOPTS,
+		{ NULL, 0, NULL, 0 },
+	};
+	struct zns_opts o = {
+		.verb = "identify", .blocks = 1, .qd = 4, .via = ZNS_VIA_AUTO,
+	};
+	const struct zns_verb *v;
+	const char *path;
+	struct zns_ns ns;
+	bool writes;
+	int c, ret;
+
+	while ((c = getopt_long(argc, argv,
+				"n:s:c:afjz:b:d:" ZT_CLI_COMMON_SHORTOPTS,
+				long_opts, NULL)) != -1) {
+		switch (c) {
+		case 'n':
+			ret = parse_nsid(optarg, &o);
+			break;
+		case OPT_VIA:
+			ret = parse_via(optarg, &o);
+			o.append_opts = true;
+			break;
+		default:
+			ret = zt_cli_option(zns_opt_table,
+					    ZT_ARRAY_SIZE(zns_opt_table), c,
+					    optarg, prog, &o, usage);
+		}
+		if (ret >= 0)
+			return ret;
+	}
+	ret = zt_cli_operands(prog, usage, argc, argv, &o.verb, &path);
+	if (!ret)
+		ret = check_opts(&o, &v);
 	if (ret)
 		return ret;
-	if (!strcmp(verb, "identify"))
+
+	writes = v || !strcmp(o.verb, "append");
+	ret = zns_open(&ns, path, zt_cli_open_flags(writes, o.force), o.nsid);
+	if (ret) {
+		zt_cli_busy_hint(prog, ns.dev.open_err);
+		return ret;
+	}
+	if (!strcmp(o.verb, "identify"))
 		ret = do_identify(&ns);
-	else if (!strcmp(verb, "report"))
-		ret = do_report(&ns, json, check);
+	else if (!strcmp(o.verb, "report"))
+		ret = do_report(&ns, &o);
 	else if (v)
-		ret = do_mgmt(&ns, v, lba, all, force);
+		ret = do_mgmt(&ns, v, &o);
 	else
-		ret = do_append(&ns, zone, count, blocks, (unsigned int)qd,
-				via);
-	close(ns.fd);
-	free(ns.zones);
+		ret = do_append(&ns, o.zone, o.count, o.blocks,
+				(unsigned int)o.qd, o.via);
+	zns_close(&ns);
 	return ret;
 }

@@ -8,12 +8,13 @@
  * that zonefs can use the device. It never writes to a device it refuses.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "zt-cli.h"
 #include "zt-common.h"
 #include "zt-dev.h"
 #include "zt-zonefs.h"
@@ -37,9 +38,12 @@ static void usage(FILE *out)
 		"  -f, --force            overwrite existing data: an existing super\n"
 		"                         block, data in sector 0, written zones\n"
 		"  -n, --dry-run          check and print the plan, write nothing\n"
+		"  -v, --verbose          say how the device is opened, each zone reset\n"
+		"  -V, --version          print the version\n"
 		"  -h, --help             this help\n"
 		"\n"
-		"Sequential zones that hold data are reset (needs -f). If zone 0 is\n"
+		"The device is opened exclusively: a mounted one is refused, -f or\n"
+		"not. Sequential zones that hold data are reset (needs -f). If zone 0 is\n"
 		"sequential, it is reset, written and finished, as mkzonefs does.\n"
 		"\n"
 		"Exit status: 0 formatted (or the plan holds, with -n), 1 device refused\n"
@@ -126,8 +130,7 @@ static unsigned int existing_data(struct zt_dev *dev, const void *sb)
 	for (i = 0; i < dev->nr_zones; i++) {
 		const struct zt_zone *z = &dev->zones[i];
 
-		if (!zt_zone_is_seq(z) || !zt_zone_is_usable(z) ||
-		    z->cond == ZT_COND_EMPTY)
+		if (!zt_zone_is_written_seq(z))
 			continue;
 		if (!written++)
 			first = i;
@@ -140,29 +143,6 @@ static unsigned int existing_data(struct zt_dev *dev, const void *sb)
 		reasons++;
 	}
 	return reasons;
-}
-
-static int reset_written_zones(struct zt_dev *dev)
-{
-	u64 i, n = 0;
-	int ret;
-
-	for (i = 0; i < dev->nr_zones; i++) {
-		const struct zt_zone *z = &dev->zones[i];
-
-		if (!zt_zone_is_seq(z) || !zt_zone_is_usable(z) ||
-		    z->cond == ZT_COND_EMPTY)
-			continue;
-		ret = zt_dev_zone_mgmt(dev, "reset", z->start, z->len);
-		if (ret) {
-			fprintf(stderr, "%s: %s: reset zone %llu: %s\n", prog,
-				dev->path, i, strerror(-ret));
-			return ZT_EXIT_FAIL;
-		}
-		n++;
-	}
-	printf("Reset %llu sequential zone%s\n", n, n == 1 ? "" : "s");
-	return ZT_EXIT_OK;
 }
 
 static void print_plan(const struct zt_dev *dev,
@@ -203,18 +183,12 @@ static int format(struct zt_dev *dev, const struct zt_zonefs_opts *o,
 			 dev->lbs : ZT_ZONEFS_SUPER_SIZE;
 	struct zt_zonefs_opts back;
 	unsigned char *buf = NULL;
+	u64 nr_reset;
 	char why[256];
 	int ret = ZT_EXIT_FAIL;
 
-	if (zt_dev_report(dev))
+	if (zt_dev_report_checked(dev))
 		return ZT_EXIT_FAIL;
-	if (zt_check_layout(&dev->geom, dev->capacity, dev->dev_nr_zones,
-			    dev->zones, dev->nr_zones, stderr)) {
-		fprintf(stderr,
-			"%s: %s: refused: the zone report does not match libzmath's geometry\n",
-			prog, dev->path);
-		return ZT_EXIT_FAIL;
-	}
 	if (zt_zonefs_check_zones(dev->zones, dev->nr_zones, o->features,
 				  &files, why, sizeof(why))) {
 		fprintf(stderr, "%s: %s: refused: %s\n", prog, dev->path, why);
@@ -242,8 +216,10 @@ static int format(struct zt_dev *dev, const struct zt_zonefs_opts *o,
 		goto out;
 	}
 
-	if (reset_written_zones(dev))
+	if (zt_dev_reset_written_zones(dev, 0, dev->nr_zones, &nr_reset))
 		goto out;
+	printf("Reset %llu sequential zone%s\n", nr_reset,
+	       nr_reset == 1 ? "" : "s");
 	memset(buf, 0, io_size);
 	zt_zonefs_build(buf, o);
 	printf("Writing the super block\n");
@@ -290,6 +266,19 @@ out:
 	return ret;
 }
 
+/* -f and -n */
+struct mkfs_flags {
+	bool force;
+	bool dry_run;
+};
+
+static const struct zt_cli_opt mkfs_opt_table[] = {
+	{ 'f', "--force", ZT_NUM_FLAG, offsetof(struct mkfs_flags, force),
+	  ZT_CLI_NO_FIELD },
+	{ 'n', "--dry-run", ZT_NUM_FLAG, offsetof(struct mkfs_flags, dry_run),
+	  ZT_CLI_NO_FIELD },
+};
+
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -298,15 +287,18 @@ int main(int argc, char **argv)
 		{ "uuid", required_argument, NULL, 'U' },
 		{ "force", no_argument, NULL, 'f' },
 		{ "dry-run", no_argument, NULL, 'n' },
-		{ "help", no_argument, NULL, 'h' },
+		ZT_CLI_COMMON_LONGOPTS,
 		{ NULL, 0, NULL, 0 },
 	};
 	struct zt_zonefs_opts o = { .perm = 0640 };
-	bool force = false, dry_run = false, have_uuid = false;
+	struct mkfs_flags flags = { 0 };
+	bool have_uuid = false;
+	const char *path;
 	struct zt_dev dev;
 	int c, ret;
 
-	while ((c = getopt_long(argc, argv, "L:o:U:fnh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "L:o:U:fn" ZT_CLI_COMMON_SHORTOPTS,
+				opts, NULL)) != -1) {
 		switch (c) {
 		case 'L':
 			if (zt_zonefs_set_label(&o, optarg)) {
@@ -333,25 +325,17 @@ int main(int argc, char **argv)
 			}
 			have_uuid = true;
 			break;
-		case 'f':
-			force = true;
-			break;
-		case 'n':
-			dry_run = true;
-			break;
-		case 'h':
-			usage(stdout);
-			return ZT_EXIT_OK;
 		default:
-			usage(stderr);
-			return ZT_EXIT_USAGE;
+			ret = zt_cli_option(mkfs_opt_table,
+					    ZT_ARRAY_SIZE(mkfs_opt_table), c,
+					    optarg, prog, &flags, usage);
+			if (ret >= 0)
+				return ret;
 		}
 	}
-	if (argc - optind != 1) {
-		fprintf(stderr, "%s: expected one DEVICE\n", prog);
-		usage(stderr);
-		return ZT_EXIT_USAGE;
-	}
+	ret = zt_cli_operands(prog, usage, argc, argv, NULL, &path);
+	if (ret)
+		return ret;
 	if (!have_uuid) {
 		ret = random_uuid(o.uuid);
 		if (ret) {
@@ -361,12 +345,12 @@ int main(int argc, char **argv)
 		}
 	}
 
-	ret = zt_dev_open(&dev, prog, argv[optind],
-			  dry_run ? O_RDONLY | O_DIRECT :
-			  O_RDWR | O_EXCL | O_DIRECT);
+	/* -f overwrites data, never a mounted filesystem: always O_EXCL */
+	ret = zt_dev_open(&dev, prog, path,
+			  zt_cli_open_flags(!flags.dry_run, false) | O_DIRECT);
 	if (ret)
 		return ret;
-	ret = format(&dev, &o, force, dry_run);
+	ret = format(&dev, &o, flags.force, flags.dry_run);
 	zt_dev_close(&dev);
 	return ret;
 }

@@ -2,6 +2,7 @@
 /*
  * zt-common.c - argument, range and layout logic shared by the zmath tools
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -111,15 +112,16 @@ int zt_parse_u64(const char *s, u64 *val)
 
 /**
  * zt_parse_size() - parse a byte count with an optional binary suffix
- * @s: the string: a number, then k, m, g or t (any case, optionally
- *     followed by "iB" or "B") for KiB, MiB, GiB or TiB
+ * @s: the string: a number, then B for bytes or k, m, g or t (any case,
+ *     optionally followed by "iB" or "B") for KiB, MiB, GiB or TiB
  * @val: where to store the byte count
  *
  * Return: 0, -EINVAL if @s is malformed, -ERANGE if it exceeds 2^64 - 1.
  */
 int zt_parse_size(const char *s, u64 *val)
 {
-	const char *end;
+	static const char suffixes[] = "bkmgt";
+	const char *end, *unit;
 	unsigned int shift;
 	u64 v;
 	int ret;
@@ -127,33 +129,49 @@ int zt_parse_size(const char *s, u64 *val)
 	ret = zt_parse_digits(s, &v, &end);
 	if (ret)
 		return ret;
-	switch (*end) {
-	case '\0':
+	if (!*end) {
 		*val = v;
 		return 0;
-	case 'k': case 'K':
-		shift = 10;
-		break;
-	case 'm': case 'M':
-		shift = 20;
-		break;
-	case 'g': case 'G':
-		shift = 30;
-		break;
-	case 't': case 'T':
-		shift = 40;
-		break;
-	default:
-		return -EINVAL;
 	}
+	/* B, then each suffix 10 bits more */
+	unit = *end ? strchr(suffixes, tolower((unsigned char)*end)) : NULL;
+	if (!unit)
+		return -EINVAL;
+	shift = 10 * (unsigned int)(unit - suffixes);
 	end++;
-	if (!strcmp(end, "iB") || !strcmp(end, "B"))
+	if (shift && (!strcmp(end, "iB") || !strcmp(end, "B")))
 		end += strlen(end);
 	if (*end)
 		return -EINVAL;
 	if (v > ZMATH_U64_MAX >> shift)
 		return -ERANGE;
 	*val = v << shift;
+	return 0;
+}
+
+/**
+ * zt_parse_sectors() - parse a position or length as blkzone takes it
+ * @s: a number of 512-byte sectors, or a byte size with a suffix
+ *     (zt_parse_size(): "96M", "1G", "4096B")
+ * @val: where to store the number of sectors
+ *
+ * Return: 0, -EINVAL if @s is malformed, -ERANGE if it exceeds 2^64 - 1,
+ * -EDOM if a byte size is not a whole number of sectors.
+ */
+int zt_parse_sectors(const char *s, u64 *val)
+{
+	u64 bytes;
+	int ret;
+
+	ret = zt_parse_u64(s, val);
+	if (ret != -EINVAL)
+		return ret;
+	ret = zt_parse_size(s, &bytes);
+	if (ret)
+		return ret;
+	if (bytes % ZT_SECTOR_SIZE)
+		return -EDOM;
+	*val = bytes / ZT_SECTOR_SIZE;
 	return 0;
 }
 
@@ -597,74 +615,6 @@ long long zt_pattern_check(const void *buf, u64 sector, u64 nr_sectors,
 			return (long long)i;
 	}
 	return -1;
-}
-
-/**
- * zt_print_zone_header() - column titles for zt_print_zone()
- * @out: where to print
- */
-void zt_print_zone_header(FILE *out)
-{
-	fprintf(out, "%6s %14s %10s %10s %14s %-19s %s\n", "zone", "start",
-		"length", "capacity", "wp", "type", "cond");
-}
-
-/**
- * zt_print_zone() - one table line for a zone
- * @out: where to print
- * @geom: the zone geometry, which numbers the zone
- * @z: the zone
- */
-void zt_print_zone(FILE *out, const struct zmath_geom *geom,
-		   const struct zt_zone *z)
-{
-	fprintf(out, "%6llu %14llu %10llu %10llu ",
-		zmath_geom_zone_no(geom, z->start), z->start, z->len, z->cap);
-	/* full zones may report any wp (NVMe: all ones); show real ones */
-	if (zt_zone_is_seq(z) && z->wp >= z->start && z->wp - z->start <= z->len)
-		fprintf(out, "%14llu", z->wp);
-	else
-		fprintf(out, "%14s", "-");
-	fprintf(out, " %-19s %s\n", zt_type_name(z->type),
-		zt_cond_name(z->cond));
-}
-
-/**
- * zt_print_zone_json() - one zone as a JSON object in an array
- * @out: where to print
- * @geom: the zone geometry, which numbers the zone
- * @z: the zone
- * @first: whether it is the array's first element
- */
-void zt_print_zone_json(FILE *out, const struct zmath_geom *geom,
-			const struct zt_zone *z, bool first)
-{
-	fprintf(out,
-		"%s\n    {\"zone\": %llu, \"start\": %llu, \"length\": %llu, \"capacity\": %llu, \"wp\": %llu, \"type\": \"%s\", \"cond\": \"%s\"}",
-		first ? "" : ",", zmath_geom_zone_no(geom, z->start),
-		z->start, z->len, z->cap, z->wp, zt_type_name(z->type),
-		zt_cond_name(z->cond));
-}
-
-/**
- * zt_json_str() - print a string as a JSON string literal
- * @out: where to print
- * @s: the string
- */
-void zt_json_str(FILE *out, const char *s)
-{
-	const unsigned char *p = (const unsigned char *)s;
-
-	fputc('"', out);
-	for (; *p; p++) {
-		if (*p == '"' || *p == '\\')
-			fprintf(out, "\\%c", *p);
-		else if (*p < 0x20)
-			fprintf(out, "\\u%04x", *p);
-		else
-			fputc(*p, out);
-	}
-	fputc('"', out);
 }
 
 /**

@@ -51,6 +51,9 @@ enum {
  * @wp: write pointer
  * @type: ZT_TYPE_*
  * @cond: ZT_COND_*
+ * @attrs: NVMe zone attributes (ZA), 0 on a block device
+ * @non_seq: the zone uses non-sequential write resources (blk_zone.non_seq)
+ * @reset: a reset is recommended (blk_zone.reset, NVMe ZA.RZR)
  */
 struct zt_zone {
 	u64 start;
@@ -59,6 +62,9 @@ struct zt_zone {
 	u64 wp;
 	unsigned int type;
 	unsigned int cond;
+	unsigned int attrs;
+	bool non_seq;
+	bool reset;
 };
 
 const char *zt_type_name(unsigned int type);
@@ -75,9 +81,27 @@ static inline bool zt_zone_is_usable(const struct zt_zone *z)
 	return z->cond != ZT_COND_OFFLINE && z->cond != ZT_COND_READONLY;
 }
 
-/* Number parsing: 0 on success, -EINVAL or -ERANGE. */
+/* A sequential zone that holds data and can be reset. */
+static inline bool zt_zone_is_written_seq(const struct zt_zone *z)
+{
+	return zt_zone_is_seq(z) && zt_zone_is_usable(z) &&
+	       z->cond != ZT_COND_EMPTY;
+}
+
+/*
+ * The write pointer is a position in the zone: not for conventional zones,
+ * nor for full ones that report none (NVMe: all ones).
+ */
+static inline bool zt_zone_has_wp(const struct zt_zone *z)
+{
+	return zt_zone_is_seq(z) && z->wp >= z->start &&
+	       z->wp - z->start <= z->len;
+}
+
+/* Number parsing: 0 on success, -EINVAL, -ERANGE (or -EDOM). */
 int zt_parse_u64(const char *s, u64 *val);
 int zt_parse_size(const char *s, u64 *val);
+int zt_parse_sectors(const char *s, u64 *val);
 
 /* Range checks for zone management, as blkdev_zone_mgmt() does them. */
 enum zt_range_err {
@@ -131,16 +155,6 @@ int zt_wzone_advance(struct zt_wzone *wz, const struct zmath_geom *geom,
 void zt_pattern_fill(void *buf, u64 sector, u64 nr_sectors, u64 seed);
 long long zt_pattern_check(const void *buf, u64 sector, u64 nr_sectors,
 			   u64 seed);
-
-/* Zone table and JSON lines, in whatever unit the zones are in. */
-void zt_print_zone_header(FILE *out);
-void zt_print_zone(FILE *out, const struct zmath_geom *geom,
-		   const struct zt_zone *z);
-void zt_print_zone_json(FILE *out, const struct zmath_geom *geom,
-			const struct zt_zone *z, bool first);
-
-/* Minimal JSON output. */
-void zt_json_str(FILE *out, const char *s);
 
 /* "96 MiB", "1536 KiB" or "1000 B": the largest exact binary unit. */
 const char *zt_fmt_size(char *buf, size_t size, u64 bytes);

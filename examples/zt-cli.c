@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * zt-cli.c - the command line every zmath tool shares
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "zt-cli.h"
+
+#ifndef ZT_VERSION
+#define ZT_VERSION "unknown"
+#endif
+
+unsigned int zt_verbose;
+
+/**
+ * zt_cli_common_opt() - handle an option that every tool takes
+ * @c: what getopt_long() returned, outside the tool's own options
+ * @prog: the program name
+ * @usage: prints the tool's help
+ *
+ * -h prints the help, -V the version, -v raises the verbosity; anything
+ * else is a bad option, which getopt_long() has already named.
+ *
+ * Return: -1 to go on parsing, else the exit status to return with.
+ */
+int zt_cli_common_opt(int c, const char *prog, zt_usage_fn usage)
+{
+	switch (c) {
+	case 'h':
+		usage(stdout);
+		return ZT_EXIT_OK;
+	case 'V':
+		printf("%s (zmath) %s\n", prog, ZT_VERSION);
+		return ZT_EXIT_OK;
+	case 'v':
+		zt_verbose++;
+		return -1;
+	default:
+		usage(stderr);
+		return ZT_EXIT_USAGE;
+	}
+}
+
+/**
+ * zt_cli_operands() - the operands left after the options
+ * @prog: the program name
+ * @usage: prints the tool's help
+ * @argc: main()'s argc, with optind past the options
+ * @argv: main()'s argv
+ * @verb: where to store VERB, left as it is when only DEVICE is given; NULL
+ *        for a tool that takes no verb
+ * @device: where to store DEVICE
+ *
+ * Return: ZT_EXIT_OK, or ZT_EXIT_USAGE after saying what was expected.
+ */
+int zt_cli_operands(const char *prog, zt_usage_fn usage, int argc,
+		    char **argv, const char **verb, const char **device)
+{
+	int left = argc - optind;
+
+	if (verb && left == 2) {
+		*verb = argv[optind++];
+		left--;
+	}
+	if (left != 1) {
+		fprintf(stderr, "%s: expected %s\n", prog,
+			verb ? "[VERB] DEVICE" : "one DEVICE");
+		usage(stderr);
+		return ZT_EXIT_USAGE;
+	}
+	*device = argv[optind];
+	return ZT_EXIT_OK;
+}
+
+/**
+ * zt_cli_parse_num() - parse the number of an option, or say why not
+ * @prog: the program name
+ * @opt: the option, as the user knows it ("--offset")
+ * @arg: its argument
+ * @kind: what the number counts
+ * @val: where to store it
+ *
+ * Return: 0, or a negative errno after printing why @arg was refused.
+ */
+int zt_cli_parse_num(const char *prog, const char *opt, const char *arg,
+		     enum zt_num_kind kind, u64 *val)
+{
+	const char *what = "not a number";
+	int ret;
+
+	switch (kind) {
+	case ZT_NUM_BYTES:
+		ret = zt_parse_size(arg, val);
+		what = "not a number of bytes (a suffix k, m, g or t may follow)";
+		break;
+	case ZT_NUM_SECTORS:
+		ret = zt_parse_sectors(arg, val);
+		what = "not a number of sectors, nor a size such as 96M";
+		break;
+	default:
+		ret = zt_parse_u64(arg, val);
+		break;
+	}
+	if (!ret)
+		return 0;
+	if (ret == -ERANGE)
+		what = "too large";
+	else if (ret == -EDOM)
+		what = "not a multiple of 512 bytes";
+	fprintf(stderr, "%s: %s '%s': %s\n", prog, opt, arg, what);
+	return ret;
+}
+
+/**
+ * zt_cli_option() - handle an option from a tool's table, or a common one
+ * @table: the tool's options that set a field
+ * @nr: how many
+ * @c: what getopt_long() returned
+ * @arg: the option's argument (optarg)
+ * @prog: the program name
+ * @opts: the tool's options, whose fields the table names
+ * @usage: prints the tool's help
+ *
+ * Return: -1 to go on parsing, else the exit status to return with (after
+ * saying what is wrong with @arg, or printing the help or the version).
+ */
+int zt_cli_option(const struct zt_cli_opt *table, size_t nr, int c,
+		  const char *arg, const char *prog, void *opts,
+		  zt_usage_fn usage)
+{
+	const struct zt_cli_opt *o;
+	char *base = opts;
+
+	for (o = table; o < table + nr && o->c != c; o++)
+		;
+	if (o == table + nr)
+		return zt_cli_common_opt(c, prog, usage);
+	if (o->kind == ZT_NUM_FLAG)
+		*(bool *)(base + o->field) = true;
+	else if (zt_cli_parse_num(prog, o->name, arg, o->kind,
+				  (u64 *)(base + o->field)))
+		return ZT_EXIT_USAGE;
+	if (o->given != ZT_CLI_NO_FIELD)
+		*(bool *)(base + o->given) = true;
+	return -1;
+}
+
+/**
+ * zt_cli_open_flags() - how a tool opens its device
+ * @writes: the tool writes to the device or changes its zones
+ * @force: -f/--force was given
+ *
+ * A tool that writes takes the device exclusively, as blkzone does, so that
+ * the kernel refuses it (EBUSY) while a filesystem is mounted on it or
+ * another program holds it exclusively; --force shares it.
+ *
+ * Return: open(2) flags.
+ */
+int zt_cli_open_flags(bool writes, bool force)
+{
+	if (!writes)
+		return O_RDONLY;
+	return force ? O_RDWR : O_RDWR | O_EXCL;
+}
+
+/**
+ * zt_cli_note_open() - with -v, say how the device is opened
+ * @prog: the program name
+ * @path: the device
+ * @flags: the open(2) flags
+ */
+void zt_cli_note_open(const char *prog, const char *path, int flags)
+{
+	if (!zt_verbose)
+		return;
+	if ((flags & O_ACCMODE) == O_RDONLY)
+		fprintf(stderr, "%s: opening %s read-only\n", prog, path);
+	else if (flags & O_EXCL)
+		fprintf(stderr, "%s: opening %s read-write, exclusive (O_EXCL)\n",
+			prog, path);
+	else
+		fprintf(stderr, "%s: opening %s read-write, shared (--force)\n",
+			prog, path);
+}
+
+/**
+ * zt_cli_busy_hint() - after an exclusive open failed, name the way out
+ * @prog: the program name
+ * @open_err: the errno of the failed open
+ */
+void zt_cli_busy_hint(const char *prog, int open_err)
+{
+	if (open_err == EBUSY)
+		fprintf(stderr,
+			"%s: nothing was changed; --force opens it anyway, at the risk of the data of whoever holds it\n",
+			prog);
+}
