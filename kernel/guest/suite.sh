@@ -20,6 +20,7 @@
 . /guest/nvmet.sh
 . /guest/dm.sh
 . /guest/faults.sh
+. /guest/tools.sh
 . /guest/load.sh
 
 echo "# zmath guest suite, mode $MODE, base ${BASE:-unknown}${ONLY:+, only $ONLY}"
@@ -273,7 +274,7 @@ btrfs_suite() {
 	comment "btrfs: $(($(date +%s) - t0)) s"
 }
 
-sections="nvme nullb refusals dm nvmet zonefs btrfs f2fs faults load"
+sections="nvme nullb refusals dm nvmet zonefs btrfs f2fs faults tools load"
 for sec in $(echo "$ONLY" | tr , ' '); do
 	case " $sections " in
 	*" $sec "*) ;;

@@ -356,9 +356,9 @@ c_zmath_write() {
 	blkdev "$1" || return 1
 	need zmath-write || return 77
 	if [ "${4:-}" = full ]; then
-		zmath-write -r -z "$2" -n "$3" -d 4 -p 0 "$1"
+		zmath-write -r -z "$2" -c "$3" -d 4 -p 0 "$1"
 	else
-		zmath-write -r -z "$2" -n "$3" -s 4m -f -d 4 -p 0 "$1"
+		zmath-write -r -z "$2" -c "$3" -s 4m --finish -d 4 -p 0 "$1"
 	fi
 }
 
