@@ -48,10 +48,7 @@ c_ld_fio() {
 	wait
 	max=$(cat /tmp/ld.max)
 	cat /tmp/ld.err
-	got=$(awk '/"(read|write|trim|sync)" : \{/ { d = $1; gsub(/"/, "", d) }
-		/"io_bytes" :/ && d != "" { v = $3; gsub(/[^0-9]/, "", v); b[d] = v; d = "" }
-		/"error" :/ { e = $3; gsub(/[^0-9]/, "", e) }
-		END { printf "written %s read %s error %s", b["write"], b["read"], e }' /tmp/ld.json)
+	got=$(fio_totals /tmp/ld.json)
 	echo "fio, $LD_JOBS jobs at depth 4: $got in $(($(date +%s) - t0)) s (TCG); most open, active zones seen: $max"
 	[ $rc = 0 ] || { echo "fio: exit status $rc"; return 1; }
 	[ "$got" = "written $want read $want error 0" ] ||

@@ -323,6 +323,15 @@ c_cond() {
 	[ -z "${4:-}" ] || [ "$w" = "$4" ] || { echo "zone $z: wp $w, want $4"; return 1; }
 	echo "zone $z: $c, wp $w"
 }
+# fio_totals JSON - "written W read R error E" of a fio --output-format=json
+# run with one job or --group_reporting: "io_bytes" of the job's "read"
+# and "write" objects, and its "error"
+fio_totals() {
+	awk '/"(read|write|trim|sync)" : \{/ { d = $1; gsub(/"/, "", d) }
+		/"io_bytes" :/ && d != "" { v = $3; gsub(/[^0-9]/, "", v); b[d] = v; d = "" }
+		/"error" :/ { e = $3; gsub(/[^0-9]/, "", e) }
+		END { printf "written %s read %s error %s", b["write"], b["read"], e }' "$1"
+}
 # c_fio DEV OFFSET SIZE [BYTES] - fio --zonemode=zbd sequential write with
 # crc32c verify over [OFFSET, OFFSET+SIZE) sectors, the zones reset first;
 # fio must report BYTES written and read back (default SIZE sectors: zones
@@ -337,11 +346,7 @@ c_fio() {
 		--verify_fatal=1 --output-format=json --output=/tmp/fio.json \
 		> /tmp/fio.err 2>&1 && rc=0 || rc=$?
 	cat /tmp/fio.err
-	# "io_bytes" of the job's "read" and "write" objects, and its "error"
-	got=$(awk '/"(read|write|trim|sync)" : \{/ { d = $1; gsub(/"/, "", d) }
-		/"io_bytes" :/ && d != "" { v = $3; gsub(/[^0-9]/, "", v); b[d] = v; d = "" }
-		/"error" :/ { e = $3; gsub(/[^0-9]/, "", e) }
-		END { printf "written %s read %s error %s", b["write"], b["read"], e }' /tmp/fio.json)
+	got=$(fio_totals /tmp/fio.json)
 	echo "fio: $got"
 	[ $rc = 0 ] || return 1
 	[ "$got" = "written $want read $want error 0" ] ||
