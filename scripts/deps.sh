@@ -24,7 +24,11 @@ check=("${unit[@]}" linux-source-6.1
 	# examples/{btrfs-progs,f2fs-tools}/build.sh: apt-get source, patch,
 	# static build
 	dpkg-dev build-essential autoconf automake libtool file uuid-dev
-	libblkid-dev zlib1g-dev libzstd-dev liblzo2-dev)
+	libblkid-dev zlib1g-dev libzstd-dev liblzo2-dev
+	# fio's t/zbd in the guest (kernel/guest/fio-zbd.sh): the bash, grep,
+	# sed and timeout it runs (examples/util-linux/ builds blkzone with
+	# the packages above)
+	bash grep sed coreutils)
 
 case "${1:-}" in
 build) want=("${build[@]}") ;;

@@ -2,15 +2,16 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # mkinitramfs.sh - the guest's initramfs: busybox, Debian's fio, nvme-cli,
 # dmsetup and blkzone with their shared libraries, the project's tools and
-# the guest test scripts.
+# the guest test scripts; fio's zoned test suite (t/zbd, from Debian's fio
+# source) with the GNU tools it calls, in /opt/fio-zbd.
 #
 #   mkinitramfs.sh OUT.cpio.gz
 #
 # Two gzip'd cpio archives, concatenated (the kernel unpacks both):
 #   base    Debian binaries and their libraries (large, rebuilt only when one
 #           of the files changes; cached next to OUT);
-#   project /init, kernel/guest*, build/meson/examples/*, btrfs-progs
-#           (small, rebuilt every time).
+#   project /init, kernel/guest*, build/meson/examples/*, btrfs-progs,
+#           blkzone, fio's t/zbd (small, rebuilt every time).
 # A tool that is missing is reported with a NOTE and left out.
 set -euo pipefail
 
@@ -25,6 +26,11 @@ die() { printf 'mkinitramfs: error: %s\n' "$*" >&2; exit 1; }
 
 # Debian binaries: guest path = host path.
 host_bins=(/bin/busybox /usr/bin/fio /usr/sbin/nvme /usr/sbin/dmsetup /usr/sbin/blkzone)
+# What fio's t/zbd suite runs that busybox has not (bash) or does not do
+# alike (grep -P, timeout -v): Debian's, in /opt/fio-zbd/bin, which only
+# the suite's PATH has (kernel/guest/fio-zbd.sh): every other guest check
+# keeps busybox's.
+zbd_bins=(/usr/bin/bash /usr/bin/grep /usr/bin/sed /usr/bin/timeout)
 
 # pack DIR ARCHIVE - gzip'd newc cpio of DIR, files owned by root.  The
 # archives are shared by every base: each is written under a name of this
@@ -51,22 +57,27 @@ copy_with_libs() {
 
 # --- base archive -----------------------------------------------------------
 base=${out%.cpio.gz}-base.cpio.gz
-for b in "${host_bins[@]}"; do
+for b in "${host_bins[@]}" "${zbd_bins[@]}"; do
 	[ -x "$b" ] || die "$b missing (scripts/deps.sh check installs it)"
 done
-key=$({ stat -L -c '%n %s %Y' "${host_bins[@]}"
-	for b in "${host_bins[@]}"; do ldd "$b" 2>/dev/null || true; done |
+key=$({ stat -L -c '%n %s %Y' "${host_bins[@]}" "${zbd_bins[@]}"
+	for b in "${host_bins[@]}" "${zbd_bins[@]}"; do ldd "$b" 2>/dev/null || true; done |
 		awk '/=> \// {print $3} /^\t\// {print $1}' | sort -u |
 		xargs -r stat -L -c '%n %s %Y'
 	cat "$0"; } | sha256sum | cut -d' ' -f1)
 if [ -f "$base" ] && [ "$(cat "$base.key" 2>/dev/null)" = "$key" ]; then
 	log "base archive up to date ($(du -h "$base" | cut -f1))"
 else
-	log "base archive: ${host_bins[*]##*/} and their libraries"
+	log "base archive: ${host_bins[*]##*/} ${zbd_bins[*]##*/} and their libraries"
 	root=$(mktemp -d)
 	trap 'rm -rf "$root"' EXIT
 	mkdir -p "$root"/{bin,sbin,usr/bin,usr/sbin,dev,proc,sys,tmp,mnt,etc}
 	for b in "${host_bins[@]}"; do copy_with_libs "$root" "$b"; done
+	mkdir -p "$root/opt/fio-zbd/bin"
+	for b in "${zbd_bins[@]}"; do
+		copy_with_libs "$root" "$b"
+		mv "$root$b" "$root/opt/fio-zbd/bin/${b##*/}"
+	done
 	pack "$root" "$base"
 	echo "$key" > "$base.key"
 	rm -rf "$root"
@@ -139,6 +150,26 @@ for t in out/mkfs.f2fs out/fsck.f2fs out/f2fs_io out-pristine/mkfs.f2fs; do
 	install -m 755 "$ft/$t" "$root/usr/local/bin/$dst"
 done
 rm -rf "${root:?}/work"
+# blkzone on zmath.h and the same source unpatched
+# (examples/util-linux/build.sh --pristine), static; fio's zoned suite from
+# Debian's fio source (examples/util-linux/fio-zbd-suite.sh), beside a
+# link to fio where it looks for it (../../fio).
+ul=$top/build/util-linux
+for t in out/blkzone:blkzone.zmath out-pristine/blkzone:blkzone.pristine; do
+	if [ -x "$ul/${t%%:*}" ]; then
+		install -m 755 "$ul/${t%%:*}" "$root/usr/local/bin/${t#*:}"
+	else
+		note "$ul/${t%%:*} not built (examples/util-linux/build.sh --pristine): fio-zbd checks will fail"
+	fi
+done
+zbd=$(ls -d "$top"/build/fio/fio-[0-9]*/t/zbd 2> /dev/null | head -n 1 || true)
+if [ -n "$zbd" ] && [ -f "$zbd/test-zbd-support" ]; then
+	mkdir -p "$root/opt/fio-zbd/t/zbd"
+	install -m 755 "$zbd/test-zbd-support" "$zbd/functions" "$root/opt/fio-zbd/t/zbd/"
+	ln -s /usr/bin/fio "$root/opt/fio-zbd/fio"
+else
+	note "no build/fio/fio-*/t/zbd (examples/util-linux/fio-zbd-suite.sh): fio-zbd checks will fail"
+fi
 pack "$root" "$proj"
 rm -rf "$root"
 trap - EXIT
