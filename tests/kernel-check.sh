@@ -21,7 +21,10 @@
 # The guest's btrfs and f2fs checks need the project's btrfs-progs and
 # f2fs-tools and Debian's pristine mkfs.btrfs and mkfs.f2fs:
 # examples/{btrfs-progs,f2fs-tools}/build.sh --pristine build them
-# (apt-get source, 2-3 minutes each the first time, seconds after that).
+# (apt-get source, 2-3 minutes each the first time, seconds after that);
+# its fio-zbd checks need the project's blkzone and fio's zoned test suite:
+# examples/util-linux/build.sh --pristine (util-linux, 3-5 minutes the
+# first time, 10 s after that) and fio-zbd-suite.sh (apt-get source fio).
 # ZMATH_QEMU_TIMEOUT (seconds, default 900) bounds the boot; ONLY=SECTION,...
 # runs those sections of the guest suite alone (zmath.only=, see
 # kernel/guest/suite.sh); ZMATH_GUEST_ARGS adds to the kernel command line.
@@ -40,15 +43,18 @@ log "1/5 kernel $base ($mode): kernel/scripts/build.sh ${build_args[*]}"
 bzimage=$("$top/kernel/scripts/build.sh" "${build_args[@]}" | tail -n 1)
 [ -f "$bzimage" ] || die "build.sh gave no bzImage ('$bzimage')"
 
-log "2/5 btrfs-progs and f2fs-tools on zmath.h, and Debian's pristine ones"
-for tool in btrfs-progs f2fs-tools; do
+log "2/5 btrfs-progs, f2fs-tools and blkzone on zmath.h, Debian's pristine ones, fio's t/zbd"
+for tool in btrfs-progs f2fs-tools util-linux; do
 	"$top/examples/$tool/build.sh" --pristine > /dev/null ||
 		die "examples/$tool/build.sh --pristine failed (see above)"
 done
+"$top/examples/util-linux/fio-zbd-suite.sh" > /dev/null ||
+	die "examples/util-linux/fio-zbd-suite.sh failed (see above)"
 for f in btrfs-progs/out/mkfs.btrfs btrfs-progs/out/btrfs \
 	btrfs-progs/out/sb-zones btrfs-progs/out-pristine/mkfs.btrfs \
 	f2fs-tools/out/mkfs.f2fs f2fs-tools/out/fsck.f2fs \
-	f2fs-tools/out/f2fs_io f2fs-tools/out-pristine/mkfs.f2fs; do
+	f2fs-tools/out/f2fs_io f2fs-tools/out-pristine/mkfs.f2fs \
+	util-linux/out/blkzone util-linux/out-pristine/blkzone; do
 	[ -x "$top/build/$f" ] || die "build/$f missing after build.sh"
 done
 
