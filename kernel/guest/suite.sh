@@ -22,6 +22,7 @@
 . /guest/faults.sh
 . /guest/tools.sh
 . /guest/load.sh
+. /guest/fio-zbd.sh
 
 echo "# zmath guest suite, mode $MODE, base ${BASE:-unknown}${ONLY:+, only $ONLY}"
 if [ -z "$BASE" ]; then
@@ -274,7 +275,7 @@ btrfs_suite() {
 	comment "btrfs: $(($(date +%s) - t0)) s"
 }
 
-sections="nvme nullb refusals dm nvmet zonefs btrfs f2fs faults tools load"
+sections="nvme nullb refusals dm nvmet zonefs btrfs f2fs faults tools load fiozbd"
 for sec in $(echo "$ONLY" | tr , ' '); do
 	case " $sections " in
 	*" $sec "*) ;;
