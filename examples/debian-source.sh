@@ -3,6 +3,7 @@
 # package, copy it, patch it, for the userspace tools built on zmath.h.
 #
 #   name=f2fs-tools work=$top/build/f2fs-tools; . examples/debian-source.sh
+#   debsrc_args "$@"                    --fetch-only, --pristine
 #   debsrc_enable                       deb-src entry + source index
 #   debsrc_install PKG...               the build dependencies missing
 #   orig=$(debsrc_fetch PKG VERSION)    apt-get source, once; checks version
@@ -14,6 +15,21 @@
 t0=${t0:-$SECONDS}
 log() { printf '[%s %4ds] %s\n' "$name" $((SECONDS - t0)) "$*" >&2; }
 die() { printf '%s: error: %s\n' "$name" "$*" >&2; exit 1; }
+
+# debsrc_args ARG... - the options every build.sh takes: --fetch-only
+# (fetch the source, build nothing) and --pristine (also build Debian's
+# unpatched tools); sets $fetch_only and $pristine
+debsrc_args() {
+	local a
+	fetch_only=0 pristine=0
+	for a; do
+		case $a in
+		--fetch-only) fetch_only=1 ;;
+		--pristine) pristine=1 ;;
+		*) echo "usage: $0 [--fetch-only] [--pristine]" >&2; exit 2 ;;
+		esac
+	done
+}
 
 # A deb-src entry for Debian's archive when apt has none: the deb entries
 # of debian.sources with "Types: deb-src".  `apt-get source` needs it.

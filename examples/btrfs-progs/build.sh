@@ -24,16 +24,9 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 here=$top/examples/btrfs-progs
 work=$top/build/btrfs-progs
 t0=$SECONDS
-fetch_only=0 pristine=0
-for a in "$@"; do
-	case $a in
-	--fetch-only) fetch_only=1 ;;
-	--pristine) pristine=1 ;;
-	*) echo "usage: $0 [--fetch-only] [--pristine]" >&2; exit 2 ;;
-	esac
-done
 name=btrfs-progs
 . "$top/examples/debian-source.sh"
+debsrc_args "$@"
 
 debsrc_enable
 # configure below disables convert (e2fsprogs), python, docs and libudev

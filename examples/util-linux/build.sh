@@ -26,16 +26,9 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 here=$top/examples/util-linux
 work=$top/build/util-linux
 t0=$SECONDS
-fetch_only=0 pristine=0
-for a in "$@"; do
-	case $a in
-	--fetch-only) fetch_only=1 ;;
-	--pristine) pristine=1 ;;
-	*) echo "usage: $0 [--fetch-only] [--pristine]" >&2; exit 2 ;;
-	esac
-done
 name=util-linux
 . "$top/examples/debian-source.sh"
+debsrc_args "$@"
 
 debsrc_enable
 # scripts/deps.sh check lists the same packages.
