@@ -202,8 +202,13 @@ ft_group() {
 		c_ft_zonefs_file "$FT_MNT/seq/1" immutable
 	step "$g: zonefs seq/2 (read-only zone 3) immutable" \
 		c_ft_zonefs_file "$FT_MNT/seq/2" immutable
-	step "$g: zonefs seq/3 (zone 4) writable" \
-		c_ft_zonefs_file "$FT_MNT/seq/3" writable
+	# a synchronous O_DIRECT append: pristine 6.1.192's zonefs fails it
+	if why=$(stable_bug_skip zonefs-sync-dio); then
+		skip "$g: zonefs seq/3 (zone 4) writable" "$why"
+	else
+		step "$g: zonefs seq/3 (zone 4) writable" \
+			c_ft_zonefs_file "$FT_MNT/seq/3" writable
+	fi
 	grep -q " $FT_MNT " /proc/mounts && umount "$FT_MNT"
 	nullb_del "$2"
 }
