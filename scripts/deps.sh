@@ -18,6 +18,8 @@ unit=("${bench[@]}" g++-multilib clang libclang-rt-14-dev
 	# tests/header-lint.sh: the kernel's checkpatch.pl and kernel-doc
 	linux-source-6.12)
 check=("${unit[@]}" linux-source-6.1
+	# kernel/qemu/kunit-lib.sh reads kunit.py's JSON with jq
+	jq
 	bc bison flex libelf-dev libssl-dev
 	cpio xz-utils qemu-system-x86 busybox-static fio nvme-cli btrfs-progs
 	dmsetup util-linux
