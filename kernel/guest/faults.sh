@@ -15,11 +15,6 @@
 
 FT_MNT=/mnt/faults
 
-# ft_report DEV - the zone report minus one zone's line: "zone cond wp"
-ft_report() {
-	zone_lines "$1" | awk -v skip="${2:--1}" '$1 != skip { print $1, $7, $5 }'
-}
-
 # c_ft_set DEV NAME ZONE ATTR COND - write a mid-zone sector of ZONE to
 # null_blk's ATTR; the report then shows ZONE in COND, every other zone as
 # it was
@@ -27,11 +22,11 @@ c_ft_set() {
 	blkdev "$1" || return 1
 	need zmath-zone || return 77
 	local before after sector=$(($3 * ZS + ZS / 2 + 8)) c
-	before=$(ft_report "$1" "$3")
+	before=$(zone_states "$1" "$3")
 	echo "$sector" > "$NULLB_CFS/$2/$4" || { echo "$4: write of $sector refused"; return 1; }
 	c=$(cond_of "$1" "$3")
 	[ "$c" = "$5" ] || { echo "$4 $sector: zone $3 is $c, want $5"; return 1; }
-	after=$(ft_report "$1" "$3")
+	after=$(zone_states "$1" "$3")
 	[ "$before" = "$after" ] || {
 		echo "$4 $sector: other zones changed:"
 		printf '%s\n' "$before" > /tmp/ft.before
@@ -47,14 +42,14 @@ c_ft_write_fails() {
 	blkdev "$1" || return 1
 	need zmath-zone || return 77
 	local before after
-	before=$(ft_report "$1")
+	before=$(zone_states "$1")
 	if dd if=/dev/urandom of="$1" bs=4096 count=1 seek=$(($2 * ZS * 512)) \
 		oflag=seek_bytes,direct conv=notrunc 2> /tmp/ft.err; then
 		echo "write to zone $2 accepted"
 		return 1
 	fi
 	grep -q 'Input/output error' /tmp/ft.err || { cat /tmp/ft.err; return 1; }
-	after=$(ft_report "$1")
+	after=$(zone_states "$1")
 	[ "$before" = "$after" ] || { echo "the report changed"; return 1; }
 	echo "refused: $(grep -v records /tmp/ft.err | head -n 1)"
 }
@@ -65,12 +60,12 @@ c_ft_mgmt_fails() {
 	blkdev "$1" || return 1
 	need zmath-zone || return 77
 	local before after out rc=0
-	before=$(ft_report "$1")
+	before=$(zone_states "$1")
 	out=$(zmath-zone "$3" --offset $(($2 * ZS)) --force-unchecked "$1" 2>&1) || rc=$?
 	echo "$out"
 	[ $rc = 1 ] && echo "$out" | grep -q 'kernel refused' ||
 		{ echo "zmath-zone $3: exit status $rc, want 1 and 'kernel refused'"; return 1; }
-	after=$(ft_report "$1")
+	after=$(zone_states "$1")
 	[ "$before" = "$after" ] || { echo "the report changed"; return 1; }
 }
 

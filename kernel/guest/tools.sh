@@ -19,10 +19,6 @@ TL_MNT=/mnt/zmath-tools
 TL_NAME=tlnpo2
 TL_ZONE_MB=48
 
-# tl_zones DEV - "zone wp cond" of every zone, from zmath-zone report
-# (which opens the device read-only, without O_EXCL, mounted or not)
-tl_zones() { zone_lines "$1" | awk '{ print $1, $5, $7 }'; }
-
 # c_tl_mkfs_mount DEV - format zonefs (-f) and mount it
 c_tl_mkfs_mount() {
 	blkdev "$1" || return 1
@@ -49,7 +45,7 @@ c_tl_write_files() {
 		{ echo "zone 1: wp $(wp_of "$1" 1), want $((ZS + 128))"; return 1; }
 	[ "$(cond_of "$1" 3)" = full ] ||
 		{ echo "zone 3 is $(cond_of "$1" 3), want full"; return 1; }
-	tl_zones "$1"
+	zone_states "$1"
 }
 
 # c_tl_refused DEV TOOL ARGS... - TOOL ARGS... DEV, while zonefs is mounted
@@ -63,11 +59,11 @@ c_tl_refused() {
 	need "$tool" || return 77
 	need zmath-zone || return 77
 	grep -q " $TL_MNT zonefs " /proc/mounts || { echo "zonefs is not mounted"; return 1; }
-	before=$(tl_zones "$dev")
+	before=$(zone_states "$dev")
 	[ -n "$before" ] || { echo "no zone report"; return 1; }
 	out=$("$tool" "$@" "$dev" 2>&1) || rc=$?
 	echo "$out" | tail -n 3
-	after=$(tl_zones "$dev")
+	after=$(zone_states "$dev")
 	[ $rc = 1 ] || { echo "$tool $*: exit status $rc, want 1"; return 1; }
 	echo "$out" | grep -q 'busy' || { echo "no 'busy' in the message"; return 1; }
 	echo "$out" | grep -q -- '--force' || { echo "the message does not name --force"; return 1; }

@@ -116,6 +116,11 @@ zone_lines() {
 zone_field() {
 	zone_lines "$1" | awk -v z="$2" -v f="$3" '$1 == z { print $f; exit }'
 }
+# zone_states DEV [ZONE] - "zone wp cond" of every zone but ZONE: what a
+# check compares before and after something that must change nothing
+zone_states() {
+	zone_lines "$1" | awk -v skip="${2:--1}" '$1 != skip { print $1, $5, $7 }'
+}
 wp_of() { zone_field "$1" "$2" 5; }
 cond_of() { zone_field "$1" "$2" 7; }
 
