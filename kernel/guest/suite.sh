@@ -62,19 +62,6 @@ c_zns_append() {
 	zmath-zns append --zone "$2" --count 8 --blocks 2 "$1"
 }
 
-# nvme_inst NSID - Y of /dev/ng0nY and /dev/nvme0nY, namespace NSID of the
-# QEMU controller (6.12 scans namespaces asynchronously: Y follows the
-# order they came in, not the nsid); NSID if nvme-cli does not say
-nvme_inst() {
-	local d
-	for d in /dev/ng0n*; do
-		nvme get-ns-id "$d" 2> /dev/null | grep -q "namespace-id:$1\$" || continue
-		echo "${d#/dev/ng0n}"
-		return 0
-	done
-	echo "$1"
-}
-
 nvme_case() { # GROUP NSID ZONE_MB NS_MB CAP_MB
 	local g=$1 y=$(nvme_inst $2) zs=$(($3 * 2048)) npo2=0 why
 	local ng=/dev/ng0n$y dev=/dev/nvme0n$y

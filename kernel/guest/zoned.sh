@@ -63,6 +63,20 @@ nullb_del() {
 	rmdir "$NULLB_CFS/$1"
 }
 
+# --- QEMU's NVMe ZNS namespaces ------------------------------------------
+# nvme_inst NSID - Y of /dev/ng0nY and /dev/nvme0nY, namespace NSID of the
+# QEMU controller (6.12 scans namespaces asynchronously: Y follows the
+# order they came in, not the nsid); NSID if nvme-cli does not say
+nvme_inst() {
+	local d
+	for d in /dev/ng0n*; do
+		nvme get-ns-id "$d" 2> /dev/null | grep -q "namespace-id:$1\$" || continue
+		echo "${d#/dev/ng0n}"
+		return 0
+	done
+	echo "$1"
+}
+
 # --- a group's device: created, or refused as this kernel should ------------
 is_po2() { [ $(($1 & ($1 - 1))) = 0 ]; }
 
