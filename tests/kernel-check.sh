@@ -18,13 +18,10 @@
 # qemu-{patched,baseline}/ (console.log, guest.tap, results.tsv,
 # verdict.txt); the initramfs (build/kernel/qemu/) is the same for every
 # base.  The summary shows the last run of each base and mode.
-# The guest's btrfs and f2fs checks need the project's btrfs-progs and
-# f2fs-tools and Debian's pristine mkfs.btrfs and mkfs.f2fs:
-# examples/{btrfs-progs,f2fs-tools}/build.sh --pristine build them
-# (apt-get source, 2-3 minutes each the first time, seconds after that);
-# its fio-zbd checks need the project's blkzone and fio's zoned test suite:
-# examples/util-linux/build.sh --pristine (util-linux, 3-5 minutes the
-# first time, 10 s after that) and fio-zbd-suite.sh (apt-get source fio).
+# The guest's btrfs, f2fs and fio-zbd checks need the project's
+# btrfs-progs, f2fs-tools and blkzone, Debian's pristine ones and fio's
+# zoned test suite: kernel/qemu/guest-image.sh builds them (apt-get
+# source, 2-5 minutes each the first time, seconds after that).
 # ZMATH_QEMU_TIMEOUT (seconds, default 900) bounds the boot; ONLY=SECTION,...
 # runs those sections of the guest suite alone (zmath.only=, see
 # kernel/guest/suite.sh); ZMATH_GUEST_ARGS adds to the kernel command line.
@@ -37,35 +34,19 @@ else
 	mode=patched tree=$ksrc build_args=()
 fi
 out=$kbuild/qemu-$mode
-initramfs=$top/build/kernel/qemu/initramfs.cpio.gz
 
-log "1/5 kernel $base ($mode): kernel/scripts/build.sh ${build_args[*]}"
+log "1/4 kernel $base ($mode): kernel/scripts/build.sh ${build_args[*]}"
 bzimage=$("$top/kernel/scripts/build.sh" "${build_args[@]}" | tail -n 1)
 [ -f "$bzimage" ] || die "build.sh gave no bzImage ('$bzimage')"
 
-log "2/5 btrfs-progs, f2fs-tools and blkzone on zmath.h, Debian's pristine ones, fio's t/zbd"
-for tool in btrfs-progs f2fs-tools util-linux; do
-	"$top/examples/$tool/build.sh" --pristine > /dev/null ||
-		die "examples/$tool/build.sh --pristine failed (see above)"
-done
-"$top/examples/util-linux/fio-zbd-suite.sh" > /dev/null ||
-	die "examples/util-linux/fio-zbd-suite.sh failed (see above)"
-for f in btrfs-progs/out/mkfs.btrfs btrfs-progs/out/btrfs \
-	btrfs-progs/out/sb-zones btrfs-progs/out-pristine/mkfs.btrfs \
-	f2fs-tools/out/mkfs.f2fs f2fs-tools/out/fsck.f2fs \
-	f2fs-tools/out/f2fs_io f2fs-tools/out-pristine/mkfs.f2fs \
-	util-linux/out/blkzone util-linux/out-pristine/blkzone; do
-	[ -x "$top/build/$f" ] || die "build/$f missing after build.sh"
-done
+log "2/4 guest tools and initramfs: kernel/qemu/guest-image.sh"
+initramfs=$("$top/kernel/qemu/guest-image.sh" | tail -n 1)
 
-log "3/5 initramfs"
-"$top/kernel/qemu/mkinitramfs.sh" "$initramfs"
-
-log "4/5 boot $base ($mode) in QEMU (TCG)${ONLY:+, sections $ONLY}"
+log "3/4 boot $base ($mode) in QEMU (TCG)${ONLY:+, sections $ONLY}"
 [ -z "${ONLY:-}" ] || export ZMATH_GUEST_ARGS="${ZMATH_GUEST_ARGS:-} zmath.only=$ONLY"
 "$top/kernel/qemu/run.sh" "$bzimage" "$initramfs" "$out" "$mode"
 
-log "5/5 judge the logs (first the judge itself: kernel/qemu/selftest.sh)"
+log "4/4 judge the logs (first the judge itself: kernel/qemu/selftest.sh)"
 "$top/kernel/qemu/selftest.sh" "$tree" > "$out/selftest.log" ||
 	{ cat "$out/selftest.log"; die "the log judge is broken"; }
 rc=0
