@@ -10,7 +10,8 @@
 # Two gzip'd cpio archives, concatenated (the kernel unpacks both):
 #   base    Debian binaries and their libraries (large, rebuilt only when one
 #           of the files changes; cached next to OUT);
-#   project /init, kernel/guest*, build/meson/examples/*, btrfs-progs,
+#   project /init, kernel/guest*, bench/kernel/guest.sh,
+#           build/meson/examples/*, btrfs-progs,
 #           blkzone, fio's t/zbd (small, rebuilt every time).
 # A tool that is missing is reported with a NOTE and left out.
 set -euo pipefail
@@ -25,7 +26,9 @@ note() { printf '[initramfs] NOTE: %s\n' "$*" >&2; }
 die() { printf 'mkinitramfs: error: %s\n' "$*" >&2; exit 1; }
 
 # Debian binaries: guest path = host path.
-host_bins=(/bin/busybox /usr/bin/fio /usr/sbin/nvme /usr/sbin/dmsetup /usr/sbin/blkzone)
+# GNU date: the kernel bench's clock (date +%s%N; busybox's has no %N).
+host_bins=(/bin/busybox /usr/bin/fio /usr/sbin/nvme /usr/sbin/dmsetup /usr/sbin/blkzone
+	/usr/bin/date)
 # What fio's t/zbd suite runs that busybox has not (bash) or does not do
 # alike (grep -P, timeout -v): Debian's, in /opt/fio-zbd/bin, which only
 # the suite's PATH has (kernel/guest/fio-zbd.sh): every other guest check
@@ -100,6 +103,7 @@ echo "nqn.2014-08.org.nvmexpress:uuid:$hostid" > "$root/etc/nvme/hostnqn"
 echo "$hostid" > "$root/etc/nvme/hostid"
 mkdir -p "$root/guest" "$root/usr/local/bin"
 install -m 0644 "$top"/kernel/guest/*.sh "$root/guest/"
+install -m 0644 "$top/bench/kernel/guest.sh" "$root/guest/bench.sh"
 # Guest scripts of the filesystem helpers (kernel/guest-btrfs/, ...).
 for d in "$top"/kernel/guest-*/; do
 	[ -d "$d" ] || continue

@@ -11,7 +11,10 @@
 # status, 124 on timeout).  Hard timeout: $ZMATH_QEMU_TIMEOUT seconds (900).
 # $ZMATH_GUEST_ARGS is added to the kernel command line: zmath.only=dm,nvmet
 # (some sections of the suite), the opt-in checks of known kernel bugs
-# zmath.stable_bugs=1 (pristine 6.1), zmath.dmz_conv=1, zmath.nvmet_unaligned=1.
+# zmath.stable_bugs=1 (pristine 6.1), zmath.dmz_conv=1, zmath.nvmet_unaligned=1;
+# zmath.run=bench runs the kernel bench (bench/kernel/) instead of the suite.
+# $ZMATH_QEMU_SMP sets the vCPUs (2) and $ZMATH_QEMU_ARGS adds QEMU options
+# (the kernel bench: -icount shift=0,sleep=off).
 # Guest TAP lines are echoed as they come.
 set -euo pipefail
 
@@ -34,7 +37,8 @@ truncate -s 1024M "$outdir/ns2-po2.img"
 log "booting $kernel ($mode), timeout ${timeout}s, log $outdir/console.log"
 set +e
 timeout -k 10 "$timeout" qemu-system-x86_64 \
-	-accel tcg -M q35 -cpu max -m 2G -smp 2 \
+	-accel tcg -M q35 -cpu max -m 2G -smp "${ZMATH_QEMU_SMP:-2}" \
+	${ZMATH_QEMU_ARGS:-} \
 	-kernel "$kernel" -initrd "$initrd" \
 	-append "console=ttyS0 panic=-1 oops=panic null_blk.nr_devices=0 zmath.mode=$mode ${ZMATH_GUEST_ARGS:-}" \
 	-display none -no-reboot -monitor none \
@@ -45,7 +49,7 @@ timeout -k 10 "$timeout" qemu-system-x86_64 \
 	-device nvme-ns,drive=ns1,bus=nvme0,nsid=1,logical_block_size=4096,physical_block_size=4096,zoned=true,zoned.zone_size=96M,zoned.zone_capacity=80M \
 	-device nvme-ns,drive=ns2,bus=nvme0,nsid=2,logical_block_size=4096,physical_block_size=4096,zoned=true,zoned.zone_size=128M \
 	< /dev/null 2>&1 | tr -d '\r' | tee "$outdir/console.log" |
-	grep --line-buffered -E '^(not )?ok [0-9]+ - |^ZMATH-GUEST-RESULT|^# ----|Kernel panic|Oops|BUG:|WARNING:' >&2
+	grep --line-buffered -E '^(not )?ok [0-9]+ - |^zmath-bench |^ZMATH-GUEST-RESULT|^# ----|Kernel panic|Oops|BUG:|WARNING:' >&2
 rc=${PIPESTATUS[0]}
 set -e
 echo "$rc" > "$outdir/qemu.rc"
