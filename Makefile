@@ -8,6 +8,8 @@
 #                      BASELINE=1: the pristine kernel; ONLY=f2fs,zonefs:
 #                      those sections of the guest suite)
 #   make kernel-kunit  the KUnit suite alone on ARCH=i386 (KERNEL=6.12|6.1)
+#   make bench-kernel  instructions per zoned I/O in the kernels, pristine
+#                      and patched, po2 and npo2, both bases (QEMU -icount)
 
 B := build
 MESON_SETUP := meson setup --reconfigure
@@ -16,7 +18,7 @@ NO_LINT := --no-suite lint
 KERNEL ?= 6.12
 CHECK_KERNELS ?= 6.12 6.1
 
-.PHONY: all bench check unit kernel-check kernel-kunit install clean
+.PHONY: all bench bench-kernel check unit kernel-check kernel-kunit install clean
 
 # Every target first installs the Debian packages it lacks (as root) and
 # says which; scripts/deps.sh lists them per target.
@@ -75,10 +77,20 @@ kernel-kunit:
 	kernel/qemu/kunit.sh $(ARCH) "$$(tail -n 1 $(B)/kernel-kunit-$(ARCH).path)" \
 		$(B)/kernel/$(KERNEL)/src $(B)/kernel/$(KERNEL)/kunit-$(ARCH)
 
+# A measurement, not a test: `make check` runs only its smoke (one
+# workload on the 6.12 patched kernel) so that it cannot rot.
+bench-kernel:
+	$(DEPS) check
+	$(MAKE) $(B)/meson/build.ninja
+	ninja -C $(B)/meson
+	bench/kernel/run.sh
+
 check:
 	$(DEPS) check
 	$(MAKE) unit
 	set -e; for k in $(CHECK_KERNELS); do $(MAKE) kernel-check KERNEL=$$k; done
+	@echo "== bench-kernel smoke: one workload, 6.12 patched, QEMU -icount"
+	bench/kernel/run.sh --smoke
 
 install: all
 	meson install -C $(B)/meson

@@ -1,0 +1,76 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+# run.sh - `make bench-kernel`: what a zoned I/O costs in the kernel, in
+# guest instructions, pristine against patched, po2 against npo2, on every
+# kernel base.
+#
+#   bench/kernel/run.sh            every base (BENCH_KERNELS, "6.12 6.1"),
+#                                  pristine and patched, BENCH_N I/Os (16384)
+#   bench/kernel/run.sh --smoke    6.12 patched, one workload, a small N:
+#                                  `make check` runs it so that it cannot rot
+#
+# Each kernel (kernel/scripts/build.sh, built or reused) boots in QEMU with
+# one vCPU under -icount shift=0,sleep=off: the guest clock advances one
+# nanosecond per guest instruction, so the guest's times are instruction
+# counts, the same from run to run.  idle=poll keeps the vCPU executing
+# while it waits (a halted vCPU's clock would jump to its next timer), and
+# tsc=reliable keeps the TSC, which is that clock, as the clocksource.  The
+# guest side is bench/kernel/guest.sh; bench/kernel/report.sh turns the
+# runs into a table, a CSV, the goals and a plot.  Outputs in
+# build/bench-kernel/ ($ZBENCH_KERNEL_OUT): runs.csv (every run; workload
+# "refused": the kernel refused that device),
+# results.csv, report.txt, bench-kernel.png, and one QEMU directory per
+# kernel (console.log, guest.tap).
+set -euo pipefail
+top=$(cd "$(dirname "$0")/../.." && pwd)
+out=${ZBENCH_KERNEL_OUT:-$top/build/bench-kernel}
+t0=$SECONDS
+log() { printf '[bench-kernel %4ds] %s\n' $((SECONDS - t0)) "$*" >&2; }
+die() { printf 'bench-kernel: error: %s\n' "$*" >&2; exit 1; }
+
+smoke=0
+case ${1:-} in
+--smoke) smoke=1 ;;
+"") ;;
+*) die "usage: bench/kernel/run.sh [--smoke]" ;;
+esac
+if [ $smoke = 1 ]; then
+	kernels=6.12 modes=patched
+	guest_args="zmath.bench_n=2048 zmath.bench_only=write-psync"
+	out=$out/smoke
+else
+	kernels=${BENCH_KERNELS:-6.12 6.1} modes="baseline patched"
+	guest_args="zmath.bench_n=${BENCH_N:-16384}"
+fi
+mkdir -p "$out"
+rev=$(git -C "$top" describe --always --dirty 2> /dev/null || echo unknown)
+
+log "guest tools and initramfs: kernel/qemu/guest-image.sh"
+initramfs=$("$top/kernel/qemu/guest-image.sh" | tail -n 1)
+
+echo "base,kernel,mode,workload,device,rep,n,ns,revision" > "$out/runs.csv"
+for base in $kernels; do
+	for mode in $modes; do
+		log "$base $mode: kernel/scripts/build.sh"
+		bzimage=$(KERNEL=$base "$top/kernel/scripts/build.sh" \
+			$([ $mode = baseline ] && echo --baseline) | tail -n 1)
+		dir=$out/$base-$mode
+		log "$base $mode: boot under -icount (one vCPU), log $dir/console.log"
+		ZMATH_QEMU_SMP=1 ZMATH_QEMU_ARGS="-icount shift=0,sleep=off" \
+			ZMATH_QEMU_TIMEOUT=${ZMATH_QEMU_TIMEOUT:-1800} \
+			ZMATH_GUEST_ARGS="zmath.run=bench tsc=reliable idle=poll $guest_args" \
+			"$top/kernel/qemu/run.sh" "$bzimage" "$initramfs" "$dir" "$mode"
+		[ "$(cat "$dir/qemu.rc")" = 0 ] || die "$base $mode: QEMU exited with $(cat "$dir/qemu.rc")"
+		! grep '^zmath-bench error' "$dir/guest.tap" ||
+			die "$base $mode: the guest's runs failed (above; $dir/console.log)"
+		grep -q '^zmath-bench done' "$dir/guest.tap" ||
+			die "$base $mode: the guest did not finish ($dir/console.log)"
+		tr -d '\r' < "$dir/guest.tap" | awk -v base="$base" -v mode="$mode" -v rev="$rev" '
+			$2 == "start" { kernel = $3 }
+			$2 == "run" { print base "," kernel "," mode "," $3 "," $4 "," $5 "," $6 "," $7 "," rev }
+			$2 == "refused" { print base "," kernel "," mode ",refused," $3 ",0,0,0," rev }
+			' >> "$out/runs.csv"
+	done
+done
+log "report: bench/kernel/report.sh"
+"$top/bench/kernel/report.sh" $([ $smoke = 1 ] && echo --smoke) "$out"
