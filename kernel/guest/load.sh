@@ -5,6 +5,11 @@
 # zone_max_active 6, po2 and npo2, while the zone report is sampled: the
 # number of open zones never passes the limit, no job sees an error, every
 # byte asked for is written and verified, and every zone written is full.
+# Then many zone appends in flight to one zone of each NVMe namespace,
+# through io_uring passthrough: every append lands once, in the zone, the
+# appends tile it from its start and read back (zmath-zns's own checks),
+# and Debian's nvme-cli, a witness that owes nothing to libzmath, sees the
+# write pointer moved by exactly what was appended.
 # Each run is bounded (a 120 s timeout) and logs what it did.  Fewer jobs
 # than open zones: fio 3.33 on disjoint ranges ends a job early, without
 # an error, when it finds no zone to open: with six jobs it wrote 4/6 of
@@ -77,7 +82,45 @@ ld_group() {
 	nullb_del "$2"
 }
 
+LD_APPENDS=2048 LD_APPEND_QD=32
+
+# nvmecli_wp NG SLBA - the write pointer nvme-cli reports for the zone
+# that starts at SLBA (hexadecimal, as nvme-cli prints it)
+nvmecli_wp() {
+	nvme zns report-zones "$1" -s "$2" -d 1 | awk '/SLBA:/ {
+		for (i = 1; i < NF; i++) if ($i == "WP:") print $(i + 1) }'
+}
+
+# c_ld_append NG ZONE ZS_LBAS - LD_APPENDS one-LBA appends to ZONE, at most
+# LD_APPEND_QD in flight, after a reset; then nvme-cli's write pointer
+c_ld_append() {
+	need zmath-zns || return 77
+	need nvme || return 77
+	local slba=$(($2 * $3)) t0 rc wp want
+	zmath-zns reset -s $slba "$1" || return 1
+	t0=$(date +%s)
+	timeout 120 zmath-zns append --zone "$2" -c $LD_APPENDS --blocks 1 \
+		--qd $LD_APPEND_QD --via uring "$1" && rc=0 || rc=$?
+	echo "$LD_APPENDS appends at depth $LD_APPEND_QD: exit $rc in $(($(date +%s) - t0)) s (TCG)"
+	[ $rc = 0 ] || return 1
+	wp=$(nvmecli_wp "$1" $slba)
+	want=$(printf '0x%x' $((slba + LD_APPENDS)))
+	echo "nvme-cli: write pointer $wp, want $want (zone start + $LD_APPENDS)"
+	[ "$wp" = "$want" ]
+}
+
+# ld_append_group GROUP NSID ZONE_MB ZONE - appends to the namespace's
+# zone ZONE, through the char device, which exists on every kernel
+ld_append_group() {
+	local g=$1 ng=/dev/ng0n$(nvme_inst "$2")
+	section "$g"
+	step "$g: $LD_APPENDS appends at depth $LD_APPEND_QD to zone $4 land once, tile it, read back; nvme-cli sees the write pointer" \
+		c_ld_append "$ng" "$4" $(($3 * 256))
+}
+
 load_suite() {
 	ld_group "load on null_blk po2 16M" ldpo2 16
 	ld_group "load on null_blk npo2 12M" ldnpo2 12
+	ld_append_group "load: zone appends on NVMe npo2 96M" 1 96 9
+	ld_append_group "load: zone appends on NVMe po2 128M" 2 128 7
 }
