@@ -10,6 +10,10 @@
 # appends tile it from its start and read back (zmath-zns's own checks),
 # and Debian's nvme-cli, a witness that owes nothing to libzmath, sees the
 # write pointer moved by exactly what was appended.
+# And zonefs filled by concurrent writers: one dd per sequential file, all
+# at once, each until its zone's capacity stops it; every file must hold
+# exactly its capacity of its own data; then every file is truncated
+# (its zone reset), written again, and read back after a remount.
 # Each run is bounded (a 120 s timeout) and logs what it did.  Fewer jobs
 # than open zones: fio 3.33 on disjoint ranges ends a job early, without
 # an error, when it finds no zone to open: with six jobs it wrote 4/6 of
@@ -118,9 +122,90 @@ ld_append_group() {
 		c_ld_append "$ng" "$4" $(($3 * 256))
 }
 
+# --- zonefs filled by concurrent writers -----------------------------------
+LD_ZF_FILES=8 LD_ZF_MNT=/mnt/ldzf LD_ZF_PAT=/tmp/ld.pat
+
+# ld_zf_fill BYTES - one dd per sequential file, all at once: file i gets
+# LD_ZF_PAT from i MiB on, in 64 KiB O_DIRECT writes, up to BYTES (0: until
+# the file refuses more); prints each one's exit status
+ld_zf_fill() {
+	local i=0 count=
+	[ "$1" = 0 ] || count="count=$(($1 / 65536))"
+	while [ $i -lt $LD_ZF_FILES ]; do
+		(timeout 120 dd if=$LD_ZF_PAT of=$LD_ZF_MNT/seq/$i bs=64k skip=$((i * 16)) \
+			$count oflag=direct conv=notrunc 2> /tmp/ld.dd.$i
+		 echo $? > /tmp/ld.rc.$i) &
+		i=$((i + 1))
+	done
+	wait
+}
+
+# ld_zf_same BYTES - every file is BYTES long and holds its part of the
+# pattern
+ld_zf_same() {
+	local i=0 sz bad=0
+	while [ $i -lt $LD_ZF_FILES ]; do
+		sz=$(stat -c %s $LD_ZF_MNT/seq/$i)
+		if [ "$sz" != "$1" ]; then
+			echo "seq/$i: $sz bytes, want $1 (dd exit $(cat /tmp/ld.rc.$i): $(tail -n 1 /tmp/ld.dd.$i))"
+			bad=1
+		elif ! cmp -s -n "$1" $LD_ZF_MNT/seq/$i $LD_ZF_PAT 0 $((i * 1048576)); then
+			echo "seq/$i: data differs from what its writer wrote"
+			bad=1
+		fi
+		i=$((i + 1))
+	done
+	return $bad
+}
+
+# c_ld_zonefs DEV CAP_BYTES - fill, check, truncate, refill half, remount
+c_ld_zonefs() {
+	blkdev "$1" || return 1
+	need zmath-zonefs-mkfs || return 77
+	local cap=$2 t0=$(date +%s) i rc why
+	if why=$(stable_bug_skip zonefs-sync-dio); then
+		echo "$why"
+		return 77
+	fi
+	zmath-zonefs-mkfs "$1" > /tmp/ld.mkfs 2>&1 || { cat /tmp/ld.mkfs; return 1; }
+	mkdir -p $LD_ZF_MNT
+	mount -t zonefs "$1" $LD_ZF_MNT || return 1
+	dd if=/dev/urandom of=$LD_ZF_PAT bs=1M count=$((cap / 1048576 + LD_ZF_FILES)) 2> /dev/null
+	rc=0
+	ld_zf_fill 0
+	i=0
+	while [ $i -lt $LD_ZF_FILES ]; do
+		[ "$(cat /tmp/ld.rc.$i)" != 0 ] ||
+			{ echo "seq/$i: dd wrote past the capacity without an error"; rc=1; }
+		i=$((i + 1))
+	done
+	ld_zf_same "$cap" || rc=1
+	echo "$LD_ZF_FILES writers filled their files to $cap bytes in $(($(date +%s) - t0)) s (TCG)"
+	for i in $(seq 0 $((LD_ZF_FILES - 1))); do truncate -s 0 $LD_ZF_MNT/seq/$i || rc=1; done
+	ld_zf_same 0 || rc=1
+	ld_zf_fill $((cap / 2))
+	ld_zf_same $((cap / 2)) || rc=1
+	umount $LD_ZF_MNT && mount -t zonefs "$1" $LD_ZF_MNT || { echo "remount failed"; return 1; }
+	ld_zf_same $((cap / 2)) || { echo "after the remount"; rc=1; }
+	umount $LD_ZF_MNT
+	[ $rc = 0 ] && echo "truncated, half refilled by $LD_ZF_FILES writers, read back after a remount; $(($(date +%s) - t0)) s in all"
+	return $rc
+}
+
+# ld_zonefs_group GROUP NAME ZONE_MB CAP_MB - zone 0 for the super block,
+# LD_ZF_FILES sequential zones
+ld_zonefs_group() {
+	nullb_case "$1" "$2" $((($LD_ZF_FILES + 1) * $3)) "$3" "$4" 0 quiet
+	step "$1: $LD_ZF_FILES concurrent writers fill zonefs, truncate, refill, remount" \
+		c_ld_zonefs "$NB_DEV" $(($4 * 1048576))
+	nullb_del "$2"
+}
+
 load_suite() {
 	ld_group "load on null_blk po2 16M" ldpo2 16
 	ld_group "load on null_blk npo2 12M" ldnpo2 12
 	ld_append_group "load: zone appends on NVMe npo2 96M" 1 96 9
 	ld_append_group "load: zone appends on NVMe po2 128M" 2 128 7
+	ld_zonefs_group "load: zonefs po2 8M cap6M" ldzfpo2 8 6
+	ld_zonefs_group "load: zonefs npo2 6M" ldzfnpo2 6 6
 }
