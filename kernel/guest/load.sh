@@ -117,6 +117,7 @@ c_ld_append() {
 # zone ZONE, through the char device, which exists on every kernel
 ld_append_group() {
 	local g=$1 ng=/dev/ng0n$(nvme_inst "$2")
+	SKIPPING=
 	section "$g"
 	step "$g: $LD_APPENDS appends at depth $LD_APPEND_QD to zone $4 land once, tile it, read back; nvme-cli sees the write pointer" \
 		c_ld_append "$ng" "$4" $(($3 * 256))
@@ -204,8 +205,8 @@ ld_zonefs_group() {
 load_suite() {
 	ld_group "load on null_blk po2 16M" ldpo2 16
 	ld_group "load on null_blk npo2 12M" ldnpo2 12
-	ld_append_group "load: zone appends on NVMe npo2 96M" 1 96 9
-	ld_append_group "load: zone appends on NVMe po2 128M" 2 128 7
-	ld_zonefs_group "load: zonefs po2 8M cap6M" ldzfpo2 8 6
-	ld_zonefs_group "load: zonefs npo2 6M" ldzfnpo2 6 6
+	ld_append_group "load appends on NVMe npo2 96M" 1 96 9
+	ld_append_group "load appends on NVMe po2 128M" 2 128 7
+	ld_zonefs_group "load zonefs po2 8M cap6M" ldzfpo2 8 6
+	ld_zonefs_group "load zonefs npo2 6M" ldzfnpo2 6 6
 }
