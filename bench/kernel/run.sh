@@ -18,7 +18,8 @@
 # guest side is bench/kernel/guest.sh; bench/kernel/report.sh turns the
 # runs into a table, a CSV, the goals and a plot.  Outputs in
 # build/bench-kernel/ ($ZBENCH_KERNEL_OUT): runs.csv (every run; workload
-# "refused": the kernel refused that device),
+# "refused": the kernel refused that device; "skipped:WORKLOAD": a known
+# bug of that kernel fails the workload),
 # results.csv, report.txt, bench-kernel.png, and one QEMU directory per
 # kernel (console.log, guest.tap).
 set -euo pipefail
@@ -69,6 +70,7 @@ for base in $kernels; do
 			$2 == "start" { kernel = $3 }
 			$2 == "run" { print base "," kernel "," mode "," $3 "," $4 "," $5 "," $6 "," $7 "," rev }
 			$2 == "refused" { print base "," kernel "," mode ",refused," $3 ",0,0,0," rev }
+			$2 == "skipped" { print base "," kernel "," mode ",skipped:" $3 "," $4 ",0,0,0," rev }
 			' >> "$out/runs.csv"
 	done
 done
