@@ -127,7 +127,7 @@ awk -F, 'NR > 1 { po2 = $5 ~ /npo2/ ? "npo2" : "po2"; v[$1 " " $4, $3 "-" po2] =
 		split(k[i], f, " "); printf "%s:%s %.4f %.4f\n", f[1], f[2], v[k[i], "patched-po2"] / r, v[k[i], "patched-npo2"] == "" ? 0 : v[k[i], "patched-npo2"] / r } }' \
 	"$dir/results.csv" > "$dir/plot.dat"
 gnuplot <<EOF
-set terminal pngcairo size 1200,500
+set terminal pngcairo size 1200,500 noenhanced
 set output "$dir/bench-kernel.png"
 set title "Instructions per I/O, ratio to the pristine kernel on a power-of-2 device (QEMU -icount)"
 set style data histograms

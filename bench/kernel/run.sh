@@ -5,7 +5,8 @@
 # kernel base.
 #
 #   bench/kernel/run.sh            every base (BENCH_KERNELS, "6.12 6.1"),
-#                                  pristine and patched, BENCH_N I/Os (16384)
+#                                  pristine and patched, BENCH_N I/Os (16384);
+#                                  BENCH_ONLY=W,W: those workloads alone
 #   bench/kernel/run.sh --smoke    6.12 patched, one workload, a small N:
 #                                  `make check` runs it so that it cannot rot
 #
@@ -41,7 +42,7 @@ if [ $smoke = 1 ]; then
 	out=$out/smoke
 else
 	kernels=${BENCH_KERNELS:-6.12 6.1} modes="baseline patched"
-	guest_args="zmath.bench_n=${BENCH_N:-16384}"
+	guest_args="zmath.bench_n=${BENCH_N:-16384}${BENCH_ONLY:+ zmath.bench_only=$BENCH_ONLY}"
 fi
 mkdir -p "$out"
 rev=$(git -C "$top" describe --always --dirty 2> /dev/null || echo unknown)
