@@ -40,7 +40,9 @@ MNT=/mnt/bench
 
 say() { echo "zmath-bench $*"; echo "zmath-bench $*" > "$TAP_OUT"; }
 wanted() { case ,${BENCH_ONLY:-$1}, in *,$1,*) return 0 ;; *) return 1 ;; esac; }
-now_ns() { /usr/bin/date +%s%N; }	# GNU date: busybox's has no %N, and its sh prefers its own applets
+# GNU date by its path: busybox's has no %N, and busybox sh runs its own
+# applets before anything in $PATH
+now_ns() { /usr/bin/date +%s%N; }
 
 # timed WORKLOAD DEVICE REP N CMD... - run CMD; print the guest time of
 # the whole command, or for fio the time of its job's I/O phase alone:
