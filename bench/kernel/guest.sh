@@ -32,14 +32,13 @@
 . /guest/lib.sh
 . /guest/zoned.sh
 
-arg() { sed -n "s/.*zmath\.$1=\([a-z0-9_,-]*\).*/\1/p" /proc/cmdline; }
-BENCH_N=$(arg bench_n)
+BENCH_N=$(cmdline_arg bench_n)
 BENCH_N=${BENCH_N:-16384}
-BENCH_ONLY=$(arg bench_only)
+BENCH_ONLY=$(cmdline_arg bench_only)
 MNT=/mnt/bench
 
 say() { echo "zmath-bench $*"; echo "zmath-bench $*" > "$TAP_OUT"; }
-wanted() { case ,${BENCH_ONLY:-$1}, in *,$1,*) return 0 ;; *) return 1 ;; esac; }
+wanted() { in_list "$BENCH_ONLY" "$1"; }
 # GNU date by its path: busybox's has no %N, and busybox sh runs its own
 # applets before anything in $PATH
 now_ns() { /usr/bin/date +%s%N; }

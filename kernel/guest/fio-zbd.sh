@@ -52,7 +52,7 @@ FZ=/tmp/fio-zbd		# a copy per run: the suite logs beside itself
 FZ_BLKZONE=/usr/local/bin/blkzone.zmath
 FZ_DEBIAN=/usr/sbin/blkzone
 FZ_PRISTINE=/usr/local/bin/blkzone.pristine
-FZ_RUNTIME=$(sed -n 's/.*zmath\.fiozbd_runtime=\([0-9]*\).*/\1/p' /proc/cmdline)
+FZ_RUNTIME=$(cmdline_arg fiozbd_runtime)
 FZ_RUNTIME=${FZ_RUNTIME:-3}
 # tests that fail on po2 and npo2 alike, and on the pristine kernels,
 # because of fio 3.33 itself: "N why" lines.  39 and 40 read one block

@@ -18,14 +18,25 @@
 TAP_OUT=${TAP_OUT:-/dev/ttyS1}
 [ -c "$TAP_OUT" ] || TAP_OUT=/dev/null
 tap_n=0 tap_pass=0 tap_fail=0 tap_skip=0
-MODE=$(sed -n 's/.*zmath\.mode=\([a-z]*\).*/\1/p' /proc/cmdline)
+# cmdline_arg NAME - the value of zmath.NAME= on the kernel command line
+# (letters, digits, '_', ',' and '-'), or nothing
+cmdline_arg() {
+	sed -n "s/.*zmath\.$1=\([a-z0-9_,-]*\).*/\1/p" /proc/cmdline
+}
+# in_list LIST NAME - NAME is one of the comma-separated LIST, or LIST is
+# empty (all are wanted)
+in_list() {
+	case ,${1:-$2}, in *,$2,*) return 0 ;; *) return 1 ;; esac
+}
+
+MODE=$(cmdline_arg mode)
 MODE=${MODE:-patched}
 case $(uname -r) in
 6.12.*) BASE=6.12 ;;
 6.1.*) BASE=6.1 ;;
 *) BASE= ;;
 esac
-ONLY=$(sed -n 's/.*zmath\.only=\([a-z0-9,-]*\).*/\1/p' /proc/cmdline)
+ONLY=$(cmdline_arg only)
 
 # npo2_series WHAT - the series of this base makes WHAT take npo2 zone
 # sizes (else it refuses them, with a message):
@@ -62,9 +73,7 @@ stable_bug_skip() {
 
 # want_section NAME - NAME is one of the zmath.only= sections, or there
 # is no zmath.only=
-want_section() {
-	case ,${ONLY:-$1}, in *,$1,*) return 0 ;; *) return 1 ;; esac
-}
+want_section() { in_list "$ONLY" "$1"; }
 
 emit() {
 	echo "$*"
