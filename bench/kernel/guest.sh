@@ -20,6 +20,7 @@
 #   write-psync, write-libaio, write-io_uring, read-psync   fio, n = N
 #   reset             zone resets, blkzone over n = N / 16 full zones
 #   zonefs-write, btrfs-write   dd oflag=direct to a file, n = N / 4
+#                     (btrfs: N / zmath.bench_btrfs_div, default 4)
 #   append-uring      zone appends through io_uring NVMe passthrough
 #                     (zmath-zns append, which also reads each block
 #                     back), n = N / 4; QEMU completes them in host time
@@ -35,6 +36,7 @@
 BENCH_N=$(cmdline_arg bench_n)
 BENCH_N=${BENCH_N:-16384}
 BENCH_ONLY=$(cmdline_arg bench_only)
+BENCH_BTRFS_DIV=$(cmdline_arg bench_btrfs_div)
 MNT=/mnt/bench
 
 say() { echo "zmath-bench $*"; echo "zmath-bench $*" > "$TAP_OUT"; }
@@ -164,7 +166,7 @@ fs_bench() {
 	mkdir -p "$MNT"
 	# N / 4 and N / 2 writes: 32 MiB by default, a zone's capacity at most
 	each zonefs-write "$d" zonefs_fresh zonefs_write 4
-	each btrfs-write "$d" btrfs_fresh btrfs_write 4
+	each btrfs-write "$d" btrfs_fresh btrfs_write "${BENCH_BTRFS_DIV:-4}"
 	fs_umount
 	nullb_del "benchfs$d"
 }
