@@ -21,6 +21,8 @@ check=("${unit[@]}" linux-source-6.1
 	# kernel/qemu/kunit-lib.sh reads kunit.py's JSON with jq
 	jq
 	bc bison flex libelf-dev libssl-dev
+	# kernel/scripts/build.sh compiles through it when installed
+	ccache
 	cpio xz-utils qemu-system-x86 busybox-static fio nvme-cli btrfs-progs
 	dmsetup util-linux
 	# examples/{btrfs-progs,f2fs-tools}/build.sh: apt-get source, patch,

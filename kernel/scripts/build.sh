@@ -36,7 +36,15 @@ fi
 [ -f "$src/Makefile" ] || die "no kernel tree at $src"
 mkdir -p "$obj"
 obj=$(cd "$obj" && pwd)
-kmake() { make -C "$src" O="$obj" ARCH="$arch" "$@"; }
+# ccache (deps.sh check installs it) makes a rebuild in a fresh clone or
+# root cheap: CCACHE_BASEDIR turns the absolute paths under the repository
+# into relative ones, which are the same in every clone.
+cc=gcc
+if command -v ccache > /dev/null; then
+	cc="ccache gcc"
+	export CCACHE_BASEDIR=$top
+fi
+kmake() { make -C "$src" O="$obj" ARCH="$arch" CC="$cc" "$@"; }
 
 # Every fragment line must hold in .config; ZMATH_* only where defined.
 check_config() {
