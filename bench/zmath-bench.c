@@ -44,7 +44,7 @@
 #include <time.h>
 
 #include <libdivide.h>
-#include "zmath.h"
+#include <linux/zmath.h>
 
 #ifdef ZBENCH_HAVE_CALLGRIND
 #include <valgrind/callgrind.h>
@@ -168,7 +168,7 @@ static inline u64 zb_roundup_rem(u64 pos, u64 rem, u64 zone_size)
 
 	if (!rem)
 		return pos;
-	return start > ZMATH_U64_MAX - zone_size ? 0 : start + zone_size;
+	return start > UINT64_MAX - zone_size ? 0 : start + zone_size;
 }
 
 /* shift: what po2-only kernel code writes by hand (ALIGN() for roundup). */
@@ -449,7 +449,7 @@ static u64 zb_ref(enum zb_op op, u64 pos, u64 zone_size)
 	case OP_ROUNDUP:
 		if (!r)
 			return pos;
-		return q + 1 > ZMATH_U64_MAX / zone_size ? 0 :
+		return q + 1 > UINT64_MAX / zone_size ? 0 :
 		       (q + 1) * zone_size;
 	default:
 		abort();
@@ -580,7 +580,7 @@ static void zb_setup_ctx(struct zb_ctx *c, u64 zone_size)
 	memset(c, 0, sizeof(*c));
 	c->zone_size = zone_size;
 	c->mask = zone_size - 1;
-	c->shift = zmath_ctz64(zone_size);
+	c->shift = __ffs64(zone_size);
 	if (zmath_geom_init(&c->geom, zone_size))
 		zb_die("zmath_geom_init(%llu) failed", zone_size);
 	c->ld = libdivide_u64_gen(zone_size);
@@ -616,11 +616,11 @@ static int zb_method_applies(enum zb_method m, unsigned int z)
 /* Positions around every boundary that matters, for the exactness check. */
 static size_t zb_edge_cases(u64 zs, u64 *state, u64 *out, size_t max)
 {
-	u64 top = ZMATH_U64_MAX - ZMATH_U64_MAX % zs;
+	u64 top = UINT64_MAX - UINT64_MAX % zs;
 	u64 base[] = {
 		0, 1, zs - 1, zs, zs + 1, 2 * zs - 1, 2 * zs,
-		top - 1, top, top + 1, ZMATH_U64_MAX,
-		ZMATH_U64_MAX - 1, ZMATH_U64_MAX - zs, ZMATH_U64_MAX - zs + 1,
+		top - 1, top, top + 1, UINT64_MAX,
+		UINT64_MAX - 1, UINT64_MAX - zs, UINT64_MAX - zs + 1,
 		top - zs, top - zs + 1, top - zs - 1, 1ULL << 63,
 		(1ULL << 63) - 1, 0xffffffffULL, 0x100000000ULL,
 	};
@@ -629,7 +629,7 @@ static size_t zb_edge_cases(u64 zs, u64 *state, u64 *out, size_t max)
 	for (i = 0; i < ZB_ARRAY_SIZE(base) && n < max; i++)
 		out[n++] = base[i];
 	while (n + 3 <= max) {
-		u64 q = zb_rand(state) % (ZMATH_U64_MAX / zs);
+		u64 q = zb_rand(state) % (UINT64_MAX / zs);
 
 		out[n++] = q * zs;
 		out[n++] = q * zs + 1;

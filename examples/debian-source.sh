@@ -8,7 +8,9 @@
 #   debsrc_install PKG...               the build dependencies missing
 #   orig=$(debsrc_fetch PKG VERSION)    apt-get source, once; checks version
 #   debsrc_patched ORIG SRC PATCH...    fresh copy of ORIG, patches applied,
-#                                       redone when a patch or zmath.h changes
+#                                       redone when a patch or libzmath changes
+#   $zmath_cflags                       libzmath's include directories
+#   zmath_archive                       builds and prints libzmath.a
 #
 # Expects $name (for messages), $work (build folder) and $top (the project).
 
@@ -86,13 +88,28 @@ debsrc_fetch() {
 	echo "$orig"
 }
 
+# libzmath for a tool built outside meson: the project's own include
+# directories, never a copy that could drift (<linux/zmath.h>, and compat/
+# for the kernel primitives it uses)
+zmath_cflags="-I$top/libzmath/include -I$top/libzmath/compat"
+
+# zmath_archive - libzmath.a of the project's meson build (build/meson, set
+# up if need be), brought up to date; prints its path
+zmath_archive() {
+	local b=$top/build/meson
+	[ -f "$b/build.ninja" ] || meson setup "$b" > /dev/null
+	ninja -C "$b" libzmath/libzmath.a > /dev/null
+	echo "$b/libzmath/libzmath.a"
+}
+
 # debsrc_patched ORIG SRC PATCH...: SRC is a copy of ORIG with the
-# patches applied; the stamp covers the patches and zmath.h, whose change
-# redoes it
+# patches applied; the stamp covers the patches and libzmath's files, whose
+# change redoes it
 debsrc_patched() {
 	local orig=$1 src=$2 p stamp
 	shift 2
-	stamp=$(cat "$@" "$top/libzmath/zmath.h" | sha256sum | cut -c1-16)
+	stamp=$(cat "$@" $(find "$top/libzmath" -name '*.[ch]' | sort) |
+		sha256sum | cut -c1-16)
 	[ "$(cat "$src/.zmath-stamp" 2> /dev/null)" = "$stamp" ] && return 0
 	log "fresh copy of $(basename "$orig") -> $(basename "$src"), applying $# patch(es)"
 	rm -rf "$src"

@@ -75,7 +75,7 @@ static int zt_parse_digits(const char *s, u64 *val, const char **end)
 			d = *p - 'A' + 10;
 		else
 			break;
-		if (v > (ZMATH_U64_MAX - d) / base)
+		if (v > (UINT64_MAX - d) / base)
 			return -ERANGE;
 		v = v * base + d;
 	}
@@ -143,7 +143,7 @@ int zt_parse_size(const char *s, u64 *val)
 		end += strlen(end);
 	if (*end)
 		return -EINVAL;
-	if (v > ZMATH_U64_MAX >> shift)
+	if (v > UINT64_MAX >> shift)
 		return -ERANGE;
 	*val = v << shift;
 	return 0;

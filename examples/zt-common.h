@@ -12,9 +12,10 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
-#include "zmath.h"
+#include <linux/zmath.h>
 
 #define ZT_ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 

@@ -254,8 +254,8 @@ void zt_json_end(FILE *out, bool check, unsigned int problems)
 int zt_report_select(const struct zt_zone *zones, u64 nr_zones, u64 offset,
 		     u64 length, u64 count, u64 *begin, u64 *end)
 {
-	u64 stop = length && length <= ZMATH_U64_MAX - offset ?
-		   offset + length : ZMATH_U64_MAX;
+	u64 stop = length && length <= UINT64_MAX - offset ?
+		   offset + length : UINT64_MAX;
 	u64 i;
 
 	for (i = 0; i < nr_zones; i++)

@@ -3,7 +3,7 @@
  * compile-c.c - zmath.h must build as every C standard it claims; meson
  * compiles this file once per standard. It also runs one check.
  */
-#include "zmath.h"
+#include <linux/zmath.h>
 
 int main(void)
 {

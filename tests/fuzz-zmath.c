@@ -6,11 +6,12 @@
  * inputs are zero-padded); both layers must agree with / and %. Build with
  * clang -fsanitize=fuzzer; the test suite runs it for a bounded time.
  */
+#include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "zmath.h"
+#include <linux/zmath.h>
 #include "zmath-oracle.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only OR MIT
 #
-# zmath.h is kernel code too: run the kernel's checkpatch.pl --strict and
-# kernel-doc on it and on the shared case table, from Debian's
-# linux-source-6.12 tarball, and check that every kernel series
-# (kernel/patches/*/) carries them byte-identically.  A series that lists
-# no patch fails: it cannot carry them.
+# libzmath is kernel code too: run the kernel's checkpatch.pl --strict and
+# kernel-doc on the shared files (zmath.h, zmath.c, the case table) and on
+# the compat headers, from Debian's linux-source-6.12 tarball, and check
+# that every kernel series (kernel/patches/*/) carries the shared files
+# byte-identically.  A series that lists no patch fails: it cannot carry
+# them.
 #
 #   header-lint.sh [SOURCE_ROOT]
 set -euo pipefail
@@ -14,7 +15,9 @@ top=${1:-$(git rev-parse --show-toplevel)}
 . "$top/kernel/scripts/common.sh"	# series_list
 tarball=${ZMATH_LINUX_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
 scripts=$top/build/linux-scripts
-files=(libzmath/zmath.h tests/zmath-cases.h)
+shared=(libzmath/include/linux/zmath.h libzmath/zmath.c tests/zmath-cases.h)
+files=("${shared[@]}" libzmath/compat/zmath-types.h)
+for f in "$top"/libzmath/compat/linux/*.h; do files+=("${f#"$top"/}"); done
 
 # The scripts of one tarball, extracted once: re-extracted when the tarball
 # changes, and renamed into place only when complete.
@@ -33,7 +36,11 @@ fi
 
 status=0
 for f in "${files[@]}"; do
-	if out=$("$scripts/scripts/checkpatch.pl" --strict --no-tree -q -f "$top/$f" 2>&1); then
+	# compat/ is userspace code: it picks per machine what arch/ would,
+	# and it defines EXPORT_SYMBOL_GPL() as include/linux/export.h does
+	ignore=
+	[[ $f != libzmath/compat/* ]] || ignore="--ignore ARCH_DEFINES,EXPORT_SYMBOL"
+	if out=$("$scripts/scripts/checkpatch.pl" --strict --no-tree -q $ignore -f "$top/$f" 2>&1); then
 		echo "ok: checkpatch --strict $f"
 	else
 		echo "FAIL: checkpatch --strict $f"; echo "$out"; status=1
@@ -49,7 +56,8 @@ done
 # Each series adds the same files: compare what the first patch of its
 # series that creates them adds.
 declare -A kernel_path=(
-	[libzmath/zmath.h]=include/linux/zmath.h
+	[libzmath/include/linux/zmath.h]=include/linux/zmath.h
+	[libzmath/zmath.c]=lib/math/zmath.c
 	[tests/zmath-cases.h]=lib/math/zmath-cases.h
 )
 for kpatches in "$top"/kernel/patches/*/; do
@@ -66,7 +74,7 @@ for kpatches in "$top"/kernel/patches/*/; do
 		[ -f "$kpatches/$p" ] ||
 			{ echo "FAIL: $name/series lists $p, which is missing"; status=1; }
 	done
-	for f in "${files[@]}"; do
+	for f in "${shared[@]}"; do
 		dst=${kernel_path[$f]} patch=
 		for p in "${patches[@]}"; do
 			if grep -qx "+++ b/$dst" "$kpatches/$p" 2>/dev/null; then

@@ -10,6 +10,7 @@
  * Environment: ZMATH_SEED (default: time-based, printed) and
  * ZMATH_RANDOM_CASES (default 10000000) steer the random run.
  */
+#include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -19,7 +20,7 @@
 #include <time.h>
 #include <cmocka.h>
 
-#include "zmath.h"
+#include <linux/zmath.h>
 #include "zmath-cases.h"
 #include "zmath-oracle.h"
 
@@ -64,7 +65,7 @@ static void test_exhaustive_small_sizes(void **state)
 		assert_int_equal(zmath_geom_init(&g, zone_size), 0);
 		for (pos = 0; pos < 4 * zone_size + 64; pos++)
 			check_with(pos, zone_size, &g);
-		for (pos = ZMATH_U64_MAX - 2 * zone_size - 64; pos != 0; pos++)
+		for (pos = UINT64_MAX - 2 * zone_size - 64; pos != 0; pos++)
 			check_with(pos, zone_size, &g);
 	}
 }
@@ -86,7 +87,7 @@ static void test_mib_sizes(void **state)
 				for (d = -1; d <= 1; d++)
 					check_with(zone * zone_size + d,
 						   zone_size, &g);
-			check_with(ZMATH_U64_MAX, zone_size, &g);
+			check_with(UINT64_MAX, zone_size, &g);
 			if (unit == ZMATH_MIB_BYTES)
 				break;
 		}
@@ -102,7 +103,7 @@ static void test_boundaries(void **state)
 		1077 * ZMATH_MIB_SECTORS, 3 * ZMATH_MIB_SECTORS,
 		128 * ZMATH_MIB_SECTORS, (1ULL << 32) - 1, 1ULL << 32,
 		(1ULL << 32) + 1, (1ULL << 55) - 1, (1ULL << 63) - 1,
-		1ULL << 63, (1ULL << 63) + 1, ZMATH_U64_MAX - 1, ZMATH_U64_MAX,
+		1ULL << 63, (1ULL << 63) + 1, UINT64_MAX - 1, UINT64_MAX,
 	};
 	struct zmath_geom g = { 0 };
 	size_t i, j;
@@ -216,12 +217,39 @@ static void test_stateless_zone_size_zero(void **state)
 	assert_false(zmath_is_aligned(12345, 0));
 	assert_true(zmath_is_aligned(0, 0));
 	assert_int_equal(zmath_nr_zones(0, 0), 0);
-	assert_int_equal(zmath_nr_zones(ZMATH_U64_MAX, 0), 1);
+	assert_int_equal(zmath_nr_zones(UINT64_MAX, 0), 1);
 	assert_true(zmath_roundup_overflow(1, 0, &res));
 	assert_int_equal(zmath_roundup(1, 0), 0);
 	assert_false(zmath_roundup_overflow(0, 0, &res));
 	assert_int_equal(res, 0);
-	check_with(ZMATH_U64_MAX, 0, NULL);
+	check_with(UINT64_MAX, 0, NULL);
+}
+
+/* What a queue without chunk_sectors holds: defined, as zmath.h says. */
+static void test_zeroed_geom(void **state)
+{
+	static const u64 positions[] = { 1, 12345, 1ULL << 32, UINT64_MAX };
+	struct zmath_geom g;
+	unsigned int i;
+	u64 res;
+
+	(void)state;
+	memset(&g, 0, sizeof(g));
+	assert_true(zmath_geom_is_po2(&g));
+	assert_true(zmath_geom_is_aligned(&g, 0));
+	assert_int_equal(zmath_geom_zone_no(&g, 0), 0);
+	assert_false(zmath_geom_roundup_overflow(&g, 0, &res));
+	assert_int_equal(res, 0);
+	for (i = 0; i < ARRAY_SIZE(positions); i++) {
+		u64 pos = positions[i];
+
+		assert_int_equal(zmath_geom_zone_no(&g, pos), pos);
+		assert_int_equal(zmath_geom_zone_offset(&g, pos), pos);
+		assert_int_equal(zmath_geom_zone_start(&g, pos), 0);
+		assert_false(zmath_geom_is_aligned(&g, pos));
+		assert_true(zmath_geom_roundup_overflow(&g, pos, &res));
+		assert_int_equal(zmath_geom_roundup(&g, pos), 0);
+	}
 }
 
 static void test_roundup_overflow(void **state)
@@ -237,34 +265,34 @@ static void test_roundup_overflow(void **state)
 	(void)state;
 	for (i = 0; i < ARRAY_SIZE(sizes); i++) {
 		assert_int_equal(zmath_geom_init(&g, sizes[i]), 0);
-		last_start = ZMATH_U64_MAX - ZMATH_U64_MAX % sizes[i];
-		if (last_start == ZMATH_U64_MAX)
+		last_start = UINT64_MAX - UINT64_MAX % sizes[i];
+		if (last_start == UINT64_MAX)
 			continue;	/* 3 divides 2^64 - 1: nothing overflows */
 		/* Past the last zone start, the next boundary is above 2^64. */
 		assert_true(zmath_roundup_overflow(last_start + 1, sizes[i],
 						   &res));
 		assert_int_equal(res, last_start + sizes[i]);
-		assert_int_equal(zmath_roundup(ZMATH_U64_MAX, sizes[i]), 0);
-		assert_true(zmath_geom_roundup_overflow(&g, ZMATH_U64_MAX,
+		assert_int_equal(zmath_roundup(UINT64_MAX, sizes[i]), 0);
+		assert_true(zmath_geom_roundup_overflow(&g, UINT64_MAX,
 							&res));
 		assert_int_equal(zmath_geom_roundup(&g, last_start + 1), 0);
 		/* The last zone start itself rounds up to itself. */
 		assert_false(zmath_geom_roundup_overflow(&g, last_start, &res));
 		assert_int_equal(res, last_start);
 	}
-	assert_int_equal(zmath_roundup(ZMATH_U64_MAX - 1, ZMATH_U64_MAX),
-			 ZMATH_U64_MAX);
-	assert_int_equal(zmath_roundup(ZMATH_U64_MAX - 1, 3), ZMATH_U64_MAX);
+	assert_int_equal(zmath_roundup(UINT64_MAX - 1, UINT64_MAX),
+			 UINT64_MAX);
+	assert_int_equal(zmath_roundup(UINT64_MAX - 1, 3), UINT64_MAX);
 }
 
 static void test_nr_zones_top(void **state)
 {
 	(void)state;
 	/* No capacity + zone_size - 1 overflow at the top of the range. */
-	assert_int_equal(zmath_nr_zones(ZMATH_U64_MAX, 96 * ZMATH_MIB_SECTORS),
-			 ZMATH_U64_MAX / (96 * ZMATH_MIB_SECTORS) + 1);
-	assert_int_equal(zmath_nr_zones(ZMATH_U64_MAX, ZMATH_U64_MAX), 1);
-	assert_int_equal(zmath_nr_zones(ZMATH_U64_MAX, 1ULL << 63), 2);
+	assert_int_equal(zmath_nr_zones(UINT64_MAX, 96 * ZMATH_MIB_SECTORS),
+			 UINT64_MAX / (96 * ZMATH_MIB_SECTORS) + 1);
+	assert_int_equal(zmath_nr_zones(UINT64_MAX, UINT64_MAX), 1);
+	assert_int_equal(zmath_nr_zones(UINT64_MAX, 1ULL << 63), 2);
 	/* A smaller last zone counts. */
 	assert_int_equal(zmath_nr_zones(10 * 196608 + 1, 196608), 11);
 	assert_int_equal(zmath_nr_zones(10 * 196608, 196608), 10);
@@ -303,6 +331,7 @@ int main(void)
 		cmocka_unit_test(test_random_differential),
 		cmocka_unit_test(test_geom_init_rejects_zero),
 		cmocka_unit_test(test_stateless_zone_size_zero),
+		cmocka_unit_test(test_zeroed_geom),
 		cmocka_unit_test(test_roundup_overflow),
 		cmocka_unit_test(test_nr_zones_top),
 		cmocka_unit_test(test_geom_encoding),

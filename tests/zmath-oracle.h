@@ -10,7 +10,7 @@
 #define _ZMATH_ORACLE_H
 
 #include <stdio.h>
-#include "zmath.h"
+#include <linux/zmath.h>
 
 /* What / and % say, with a zone size of 0 read as 2^64. */
 struct zmath_expect {

@@ -8,9 +8,10 @@
 #    build dependencies this configuration needs, `apt-get source
 #    btrfs-progs` into build/btrfs-progs/ (once); a copy of the tree in
 #    build/btrfs-progs/src with examples/btrfs-progs/*.patch applied, and
-#    puts libzmath/ (zmath.h, the very header the kernel series carries) on
-#    the include path, so mkfs, btrfs and the kernel share one zone math and
-#    one superblock rule.
+#    puts libzmath's include directories (<linux/zmath.h>, the very header
+#    the kernel series carries) on the include path and links libzmath.a,
+#    so mkfs, btrfs and the kernel share one zone math and one superblock
+#    rule.
 # 4. Builds mkfs.btrfs and btrfs (static when the static libraries are there,
 #    else dynamic) into build/btrfs-progs/out/, with sb-zones (sb-zones.c),
 #    the superblock log zone rule as a static tool that self-checks.  --pristine also builds
@@ -53,14 +54,16 @@ build_tree() {
 	log "make mkfs.btrfs btrfs ($(basename "$s"), log in $s/make.log)"
 	grep -q '^#define BTRFS_ZONED 1' "$s/include/config.h" ||
 		die "configure did not enable zoned support (linux/blkzoned.h?)"
-	if make -C "$s" -j"$(nproc)" EXTRA_CFLAGS="-I$top/libzmath" \
+	if make -C "$s" -j"$(nproc)" EXTRA_CFLAGS="$zmath_cflags" \
+		EXTRA_LDFLAGS="$zmath_a" \
 		mkfs.btrfs.static btrfs.static > "$s/make.log" 2>&1; then
 		cp "$s/mkfs.btrfs.static" "$out/mkfs.btrfs"
 		cp "$s/btrfs.static" "$out/btrfs"
 		log "static build"
 	else
 		log "static link failed (see $s/make.log), building dynamic"
-		make -C "$s" -j"$(nproc)" EXTRA_CFLAGS="-I$top/libzmath" \
+		make -C "$s" -j"$(nproc)" EXTRA_CFLAGS="$zmath_cflags" \
+			EXTRA_LDFLAGS="$zmath_a" \
 			mkfs.btrfs btrfs > "$s/make.log" 2>&1 ||
 			{ tail -n 30 "$s/make.log" >&2; die "make failed"; }
 		cp "$s/mkfs.btrfs" "$s/btrfs" "$out/"
@@ -70,15 +73,18 @@ build_tree() {
 # --- patched tree -----------------------------------------------------------
 src=$work/src
 debsrc_patched "$orig" "$src" "$here"/*.patch
-# One header for everyone: make puts the project's own libzmath/ on the
-# include path (EXTRA_CFLAGS), never a copy that could drift.
+# One libzmath for everyone: make puts the project's own include
+# directories on the path (EXTRA_CFLAGS) and links libzmath.a after the
+# objects (EXTRA_LDFLAGS).
+zmath_a=$(zmath_archive)
 build_tree "$src" "$work/out"
 
 # The superblock rule on its own, from the same header: checked here, and
 # static so that the QEMU guest can ask it which zones to expect.
 log "sb-zones (superblock log zone rule) and its self-check"
-cc -static -O2 -Wall -Wextra -Werror -I"$top/libzmath" \
-	-o "$work/out/sb-zones" "$here/sb-zones.c"
+# shellcheck disable=SC2086
+cc -static -O2 -Wall -Wextra -Werror $zmath_cflags \
+	-o "$work/out/sb-zones" "$here/sb-zones.c" "$zmath_a"
 "$work/out/sb-zones" --check >&2
 
 if [ $pristine = 1 ]; then

@@ -16,7 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "zmath.h"
+#include <linux/zmath.h>
 
 #define SZ_1M	(1ULL << 20)
 #define SZ_1G	(1ULL << 30)

@@ -41,7 +41,7 @@ build_tree() {
 		log "configure ($(basename "$s"), log in $s/configure.log)"
 		(cd "$s" && ./autogen.sh &&
 			./configure --without-selinux --disable-shared \
-				CPPFLAGS="-I$top/libzmath" CFLAGS="-O2 -g") \
+				CPPFLAGS="$zmath_cflags" CFLAGS="-O2 -g") \
 			> "$s/configure.log" 2>&1 ||
 			{ tail -n 20 "$s/configure.log" >&2; die "configure failed"; }
 	fi

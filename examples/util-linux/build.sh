@@ -8,8 +8,9 @@
 # 1-3. examples/debian-source.sh: a deb-src entry if apt has none, the few
 #    build dependencies, `apt-get source util-linux` into build/util-linux/
 #    (once); a copy of the tree in build/util-linux/src with
-#    examples/util-linux/*.patch applied, built with libzmath/ (zmath.h,
-#    the very header the kernel series carries) on the include path.
+#    examples/util-linux/*.patch applied, built with libzmath's include
+#    directories (<linux/zmath.h>, the very header the kernel series
+#    carries) on the include path.
 # 4. Regenerates the autotools files as Debian's build does (its patches
 #    touch configure.ac and Makefile.am; aclocal, autoconf, automake:
 #    autoreconf would also want autopoint, which this build does not need),
@@ -66,9 +67,8 @@ build_tree() {
 # --- patched tree -----------------------------------------------------------
 src=$work/src
 debsrc_patched "$orig" "$src" "$here"/*.patch
-# One header for everyone: the project's own libzmath/ on the include path,
-# never a copy that could drift.
-build_tree "$src" "$work/out" "-I$top/libzmath"
+# One header for everyone: the project's own libzmath on the include path.
+build_tree "$src" "$work/out" "$zmath_cflags"
 grep -q 'zmath_is_aligned' "$src/sys-utils/blkzone.c" ||
 	die "$src/sys-utils/blkzone.c: the patch is not applied"
 

@@ -22,10 +22,9 @@
  * helper returns exactly what integer division returns, for every 64-bit
  * position and every zone size from 1 to 2^64 - 1.
  *
- * The same file builds in the Linux kernel (as linux/zmath.h) and in
- * userspace (C99 or later, C++); the block below maps the few primitives.
- * In userspace, u64 and u32 are the kernel's unsigned long long and unsigned
- * int; define ZMATH_HAVE_U64 if the includer already has them.
+ * lib/math/zmath.c holds zmath_geom_init(). Both files also build in
+ * userspace, byte for byte, as the library libzmath: a small compat
+ * directory provides the kernel primitives they use there.
  *
  * The reciprocal (see zmath_geom_init()) follows Granlund and Montgomery,
  * "Division by Invariant Integers using Multiplication" (PLDI 1994), and
@@ -34,132 +33,22 @@
  * practice, so that factor is large, the remaining odd divisor is small
  * and a single 64-bit multiply-high is exact.
  */
-#ifndef _ZMATH_H
-#define _ZMATH_H
+#ifndef _LINUX_ZMATH_H
+#define _LINUX_ZMATH_H
 
-#ifdef __KERNEL__
 #include <linux/bitops.h>
-#include <linux/errno.h>
-#include <linux/limits.h>
-#include <linux/log2.h>
 #include <linux/math64.h>
+#include <linux/overflow.h>
 #include <linux/types.h>
 
-#define ZMATH_U64_MAX	U64_MAX
-
-static inline u64 zmath_div64_rem(u64 dividend, u64 divisor, u64 *remainder)
-{
-	return div64_u64_rem(dividend, divisor, remainder);
-}
-
-static inline u64 zmath_div64_u32_rem(u64 dividend, u32 divisor,
-				      u32 *remainder)
-{
-	return div_u64_rem(dividend, divisor, remainder);
-}
-
-/* 64-bit kernels multiply 64x64->128 in one instruction. */
+/* 64-bit machines multiply 64x64->128 bits in one instruction. */
 #define ZMATH_HAVE_FAST_MUL_HI	(BITS_PER_LONG == 64)
-
-static inline u64 zmath_mul_hi(u64 a, u64 b)
-{
-	return mul_u64_u64_shr(a, b, 64);
-}
-
-static inline unsigned int zmath_ctz64(u64 x)
-{
-	return __ffs64(x);
-}
-
-static inline unsigned int zmath_ilog2(u64 x)
-{
-	return ilog2(x);
-}
-
-#else /* !__KERNEL__ */
-#include <errno.h>
-#ifndef __cplusplus
-#include <stdbool.h>
-#endif
-
-#ifndef ZMATH_HAVE_U64
-typedef unsigned long long u64;
-typedef unsigned int u32;
-#endif
-
-#define ZMATH_U64_MAX	(~0ULL)
-
-static inline u64 zmath_div64_rem(u64 dividend, u64 divisor, u64 *remainder)
-{
-	*remainder = dividend % divisor;
-	return dividend / divisor;
-}
-
-#ifdef __i386
-/*
- * x86-32 userspace: two divl at most, as the kernel's do_div() does there,
- * instead of a libgcc __udivdi3() call. Other machines divide in C.
- */
-static inline u64 zmath_div64_u32_rem(u64 dividend, u32 divisor,
-				      u32 *remainder)
-{
-	u32 high = dividend >> 32, low = (u32)dividend, quot_high = 0;
-
-	if (high >= divisor) {
-		quot_high = high / divisor;
-		high %= divisor;
-	}
-	__asm__("divl %2" : "=a" (low), "=d" (*remainder)
-		: "rm" (divisor), "0" (low), "1" (high));
-	return (u64)quot_high << 32 | low;
-}
-#else
-static inline u64 zmath_div64_u32_rem(u64 dividend, u32 divisor,
-				      u32 *remainder)
-{
-	*remainder = dividend % divisor;
-	return dividend / divisor;
-}
-#endif
-
-#ifdef __SIZEOF_INT128__
-#define ZMATH_HAVE_FAST_MUL_HI	1
-
-static inline u64 zmath_mul_hi(u64 a, u64 b)
-{
-	return (u64)(((__uint128_t)a * b) >> 64);
-}
-#else
-#define ZMATH_HAVE_FAST_MUL_HI	0
-
-/* Four 32x32->64 multiplies, as the kernel's mul_u64_u64_shr() on 32-bit. */
-static inline u64 zmath_mul_hi(u64 a, u64 b)
-{
-	u64 a_lo = (u32)a, a_hi = a >> 32;
-	u64 b_lo = (u32)b, b_hi = b >> 32;
-	u64 lo_lo = a_lo * b_lo;
-	u64 hi_lo = a_hi * b_lo;
-	u64 lo_hi = a_lo * b_hi;
-	u64 mid = (lo_lo >> 32) + (u32)hi_lo + (u32)lo_hi;
-
-	return a_hi * b_hi + (hi_lo >> 32) + (lo_hi >> 32) + (mid >> 32);
-}
-#endif
-
-static inline unsigned int zmath_ctz64(u64 x)
-{
-	return (unsigned int)__builtin_ctzll(x);
-}
-
-static inline unsigned int zmath_ilog2(u64 x)
-{
-	return 63 - (unsigned int)__builtin_clzll(x);
-}
-#endif /* __KERNEL__ */
 
 /**
  * zmath_is_po2() - tell whether a zone size is a power of 2
  * @zone_size: the zone size
+ *
+ * is_power_of_2() takes an unsigned long, 32 bits on 32-bit machines.
  *
  * Return: true if @zone_size is a power of 2. 0 is not a power of 2.
  */
@@ -186,10 +75,10 @@ static inline u64 zmath_zone_no(u64 pos, u64 zone_size)
 	u64 rem;
 
 	if (zmath_is_po2(zone_size))
-		return pos >> zmath_ctz64(zone_size);
+		return pos >> __ffs64(zone_size);
 	if (!zone_size)
 		return 0;
-	return zmath_div64_rem(pos, zone_size, &rem);
+	return div64_u64_rem(pos, zone_size, &rem);
 }
 
 /**
@@ -205,7 +94,7 @@ static inline u64 zmath_zone_offset(u64 pos, u64 zone_size)
 
 	if ((zone_size & (zone_size - 1)) == 0)
 		return pos & (zone_size - 1);
-	zmath_div64_rem(pos, zone_size, &rem);
+	div64_u64_rem(pos, zone_size, &rem);
 	return rem;
 }
 
@@ -251,20 +140,18 @@ static inline bool zmath_is_aligned(u64 pos, u64 zone_size)
 }
 
 /*
- * Round-up from a known offset in zone, shared by both layers: @start + the
- * zone size may not fit in 64 bits, and a zone size of 0 (2^64) never does.
+ * Round-up from a known offset in zone, shared by both layers: the zone's
+ * start + the zone size may not fit in 64 bits, and a zone size of 0 (2^64)
+ * never does.
  */
 static inline bool zmath_roundup_from_offset(u64 pos, u64 offset,
 					     u64 zone_size, u64 *res)
 {
-	u64 start = pos - offset;
-
 	if (!offset) {
 		*res = pos;
 		return false;
 	}
-	*res = start + zone_size;
-	return !zone_size || start > ZMATH_U64_MAX - zone_size;
+	return check_add_overflow(pos - offset, zone_size, res) || !zone_size;
 }
 
 /**
@@ -364,6 +251,13 @@ static inline u64 zmath_nr_zones(u64 capacity, u64 zone_size)
  * @div32 is the zone size itself if it is below 2^32 (@div32_shift = 0,
  * no shift at all), else its odd part d if that is (@div32_shift = k);
  * only larger odd parts take the reciprocal.
+ *
+ * A zeroed geometry, which zmath_geom_init() never leaves (a queue without
+ * chunk_sectors holds one), is defined all the same: it reads as a
+ * power-of-2 geometry of shift 0 and mask ~0. The zone number and the
+ * offset are then @pos itself, the zone start is 0, only 0 is aligned, and
+ * the round-up of any other position overflows. Its zone numbers mean
+ * nothing: callers check for a zone size of 0 first.
  */
 struct zmath_geom {
 	u64 zone_size;
@@ -375,77 +269,7 @@ struct zmath_geom {
 	unsigned int div32_shift;
 };
 
-/**
- * zmath_geom_init() - compute a zone geometry
- * @geom: the geometry to fill in
- * @zone_size: the zone size, any unit
- *
- * Runs a 64-step long division to find the reciprocal: call it once, when the
- * zone size becomes known, not per I/O. @geom is left untouched on error.
- *
- * Return: 0, or -EINVAL if @zone_size is 0.
- */
-static inline int zmath_geom_init(struct zmath_geom *geom, u64 zone_size)
-{
-	u64 d, quot, rem;
-	unsigned int k, s, i;
-	bool carry;
-
-	if (!zone_size)
-		return -EINVAL;
-
-	k = zmath_ctz64(zone_size);
-	d = zone_size >> k;
-	geom->zone_size = zone_size;
-	geom->pre_shift = k;
-	geom->post_shift = 0;
-	geom->magic = 0;
-	geom->add = false;
-	geom->div32_shift = 0;
-	geom->div32 = 0;
-	if (d == 1)
-		return 0;
-	if (!(zone_size >> 32)) {
-		geom->div32 = (u32)zone_size;
-	} else if (!(d >> 32)) {
-		geom->div32 = (u32)d;
-		geom->div32_shift = k;
-	}
-
-	/*
-	 * quot, rem = 2^64 / d by long division: d > 1, so the quotient fits
-	 * in 64 bits. rem << 1 can carry out of 64 bits when d > 2^63; the
-	 * carry is the top bit. Each further s doubles both.
-	 */
-	rem = 1;
-	quot = 0;
-	for (s = 0;; s++) {
-		for (i = 0; i < (s ? 1 : 64); i++) {
-			carry = rem >> 63;
-			rem <<= 1;
-			quot <<= 1;
-			if (carry || rem >= d) {
-				rem -= d;
-				quot |= 1;
-			}
-		}
-		/* d is odd and above 1: rem is never 0, M = quot + 1. */
-		if (d - rem <= (u64)1 << (k + s) || s == zmath_ilog2(d))
-			break;
-	}
-	geom->post_shift = s;
-	geom->magic = quot + 1;
-	if (d - rem <= (u64)1 << (k + s))
-		return 0;
-
-	/* k = 0: M = 2^(65+s) / d + 1, one bit wider, its top bit implied. */
-	quot <<= 1;
-	if (rem >= d - rem)
-		quot |= 1;
-	geom->magic = quot + 1;
-	geom->add = true;
-	return 0;
-}
+int zmath_geom_init(struct zmath_geom *geom, u64 zone_size);
 
 /**
  * zmath_geom_is_po2() - tell whether a geometry's zone size is a power of 2
@@ -478,12 +302,12 @@ static inline u64 zmath_geom_zone_no(const struct zmath_geom *geom, u64 pos)
 		/* Zone sizes below 2^32 skip the 64-bit shift, 5 insns here. */
 		if (geom->div32_shift)
 			pos >>= geom->div32_shift;
-		return zmath_div64_u32_rem(pos, geom->div32, &rem);
+		return div_u64_rem(pos, geom->div32, &rem);
 	}
 	n = pos >> geom->pre_shift;
 	if (zmath_geom_is_po2(geom))
 		return n;
-	t = zmath_mul_hi(n, geom->magic);
+	t = mul_u64_u64_shr(n, geom->magic, 64);
 	if (!geom->post_shift)
 		return t;
 	if (geom->add)
@@ -508,7 +332,7 @@ static inline u64 zmath_geom_zone_offset(const struct zmath_geom *geom,
 		return pos & (geom->zone_size - 1);
 	if (!ZMATH_HAVE_FAST_MUL_HI && geom->div32) {
 		/* The 32-bit division's remainder, above the shifted bits. */
-		zmath_div64_u32_rem(pos >> shift, geom->div32, &rem);
+		div_u64_rem(pos >> shift, geom->div32, &rem);
 		return (u64)rem << shift | (pos & ((1ULL << shift) - 1));
 	}
 	return pos - zmath_geom_zone_no(geom, pos) * geom->zone_size;
@@ -599,4 +423,4 @@ static inline u64 zmath_geom_nr_zones(const struct zmath_geom *geom,
 	       !zmath_geom_is_aligned(geom, capacity);
 }
 
-#endif /* _ZMATH_H */
+#endif /* _LINUX_ZMATH_H */

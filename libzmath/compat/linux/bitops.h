@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR MIT */
+/*
+ * libzmath compat: the part of the kernel's <linux/bitops.h> (and
+ * <asm/bitsperlong.h>) that the shared files use.
+ */
+#ifndef _ZMATH_COMPAT_LINUX_BITOPS_H
+#define _ZMATH_COMPAT_LINUX_BITOPS_H
+
+#include "../zmath-types.h"
+
+#ifndef BITS_PER_LONG
+#define BITS_PER_LONG	(__SIZEOF_LONG__ * 8)
+#endif
+
+/* Index of the lowest set bit of @word, which must not be 0. */
+static inline unsigned int __ffs64(u64 word)
+{
+	return (unsigned int)__builtin_ctzll(word);
+}
+
+#endif /* _ZMATH_COMPAT_LINUX_BITOPS_H */
