@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR MIT
+#
+# What `meson install` gives a user of libzmath: install the build into a
+# scratch root and check that
+#  - no installed header has the name of a header on the compiler's own
+#    search path (a uapi <linux/types.h> must stay the system's);
+#  - libzmath.so has its soname and exports zmath_geom_init alone;
+#  - a program that includes the system's <linux/types.h> and
+#    <linux/zmath.h> builds with `pkg-config libzmath` and runs, linked
+#    with libzmath.so and with libzmath.a.
+#
+#   install-check.sh BUILD_DIR
+set -euo pipefail
+
+build=$1
+read -r -a cc <<< "${CC:-cc}"	# a command and its arguments
+root=$(mktemp -d)
+trap 'rm -rf "$root"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+
+meson install -C "$build" --no-rebuild --quiet --destdir "$root" > /dev/null
+pc=$(find "$root" -name libzmath.pc)
+[ -n "$pc" ] || fail "no libzmath.pc installed"
+prefix=$(sed -n 's/^prefix=//p' "$pc")
+incdir=$root$prefix/include/zmath
+[ -f "$incdir/linux/zmath.h" ] || fail "no linux/zmath.h under $incdir"
+libdir=$(dirname "$(dirname "$pc")")
+
+# The compiler's own include directories, as `cc -v` lists them.
+mapfile -t sysdirs < <(echo | "${cc[@]}" -xc -E -v - 2>&1 |
+	sed -n '/^#include <...> search starts here:/,/^End of search list/p' |
+	sed -n 's/^ //p')
+[ ${#sysdirs[@]} -gt 0 ] || fail "no system include directories from ${cc[*]} -v"
+n=0
+while read -r h; do
+	rel=${h#"$incdir"/}
+	for d in "${sysdirs[@]}"; do
+		[ ! -e "$d/$rel" ] || fail "installed <$rel> shadows $d/$rel"
+	done
+	n=$((n + 1))
+done < <(find "$incdir" -name '*.h')
+echo "ok: none of the $n installed headers shadows a system header"
+
+so=$(find "$libdir" -name 'libzmath.so.*.*')
+soname=$(readelf -d "$so" | sed -n 's/.*Library soname: \[\(.*\)\]/\1/p')
+[ "$soname" = libzmath.so.0 ] || fail "soname of $so is '$soname'"
+exports=$(nm -D --defined-only "$so" | awk '$2 == "T" { print $3 }' | tr '\n' ' ')
+[ "$exports" = "zmath_geom_init@@LIBZMATH_0 " ] ||
+	fail "libzmath.so exports '$exports', not zmath_geom_init alone"
+echo "ok: $(basename "$so"): soname $soname, exports ${exports% }"
+
+cat > "$root/user.c" <<'EOC'
+#include <linux/types.h>
+#include <linux/zmath.h>
+
+int main(void)
+{
+	__u64 pos = 196608ULL * 5 + 7;	/* the system's uapi type */
+	struct zmath_geom g;
+
+	if (zmath_geom_init(&g, 196608) || zmath_geom_init(&g, 0) != -22)
+		return 1;
+	return zmath_geom_zone_no(&g, pos) != 5 ||
+	       zmath_zone_offset(pos, 196608) != 7;
+}
+EOC
+pkg() {
+	PKG_CONFIG_PATH=$(dirname "$pc") pkg-config \
+		--define-variable=prefix="$root$prefix" "$@" libzmath
+}
+# shellcheck disable=SC2046
+"${cc[@]}" -Wall -Werror -o "$root/user-so" "$root/user.c" $(pkg --cflags --libs)
+LD_LIBRARY_PATH=$libdir "$root/user-so" || fail "linked with libzmath.so, it failed"
+# shellcheck disable=SC2046
+"${cc[@]}" -Wall -Werror -o "$root/user-a" "$root/user.c" $(pkg --cflags) \
+	"$libdir/libzmath.a"
+"$root/user-a" || fail "linked with libzmath.a, it failed"
+! ldd "$root/user-a" | grep -q libzmath || fail "user-a needs libzmath.so"
+echo "ok: a user builds with pkg-config libzmath, and runs with libzmath.so and libzmath.a"
