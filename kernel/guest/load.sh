@@ -91,8 +91,7 @@ LD_APPENDS=2048 LD_APPEND_QD=32
 # nvmecli_wp NG SLBA - the write pointer nvme-cli reports for the zone
 # that starts at SLBA (hexadecimal, as nvme-cli prints it)
 nvmecli_wp() {
-	nvme zns report-zones "$1" -s "$2" -d 1 | awk '/SLBA:/ {
-		for (i = 1; i < NF; i++) if ($i == "WP:") print $(i + 1) }'
+	nvmecli_zones "$1" -s "$2" -d 1 | awk '{ print $2 }'
 }
 
 # c_ld_append NG ZONE ZS_LBAS - LD_APPENDS one-LBA appends to ZONE, at most

@@ -84,27 +84,16 @@ c_nvmecli_vs() {
 	need zmath-zone || return 77
 	blkdev "$2" || return 1
 	local spl=$(($(cat "/sys/block/$(basename "$1" | sed 's/^ng\([0-9]*\)n/nvme\1n/')/queue/logical_block_size") / 512))
-	nvme zns report-zones "$1" > /tmp/nz 2>&1 || { cat /tmp/nz; return 1; }
+	nvmecli_zones "$1" > /tmp/nz || return 1
 	head -n 3 /tmp/nz
 	zone_lines "$2" | awk -v spl="$spl" '
 	function hx(v) { return v ? sprintf("0x%x", v) : "0" }	# nvme-cli: %#x
-	BEGIN {	# nvme-cli 2.3 prints the Zone State byte (ZS in bits 7:4)
+	BEGIN {	# the Zone State byte, as nvme-cli 2.3 prints it
 		st["empty"] = "0x10"; st["implicit-open"] = "0x20"
 		st["explicit-open"] = "0x30"; st["closed"] = "0x40"
 		st["read-only"] = "0xd0"; st["full"] = "0xe0"; st["offline"] = "0xf0"
 	}
-	FILENAME == "/tmp/nz" {
-		if (!/SLBA:/) next
-		for (i = 1; i < NF; i++) {
-			if ($i == "SLBA:") s = $(i + 1)
-			if ($i == "WP:") w = $(i + 1)
-			if ($i == "Cap:") c = $(i + 1)
-			if ($i == "State:") t = $(i + 1)
-		}
-		got[n + 0] = s " " w " " c " " t
-		n++
-		next
-	}
+	FILENAME == "/tmp/nz" { got[n++] = $0; next }
 	{
 		# a full zone: any write pointer (the backing device shows none)
 		split(got[m + 0], f, " ")

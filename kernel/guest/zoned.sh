@@ -136,6 +136,25 @@ zone_states() {
 	zone_lines "$1" | awk -v skip="${2:--1}" '$1 != skip { print $1, $5, $7 }'
 }
 wp_of() { zone_field "$1" "$2" 5; }
+# nvmecli_zones NG [ARGS] - Debian's nvme-cli, a witness: its zone report
+# (nvme zns report-zones NG ARGS) as one "SLBA WP Cap State" line per
+# zone, in its own notation (%#x: "0" or "0x..."; State is the Zone State
+# byte, ZS in bits 7:4); its output goes to stderr when it fails
+nvmecli_zones() {
+	local ng=$1
+	shift
+	nvme zns report-zones "$ng" "$@" > /tmp/nvmecli.out 2>&1 ||
+		{ cat /tmp/nvmecli.out >&2; return 1; }
+	awk '/SLBA:/ {
+		for (i = 1; i < NF; i++) {
+			if ($i == "SLBA:") s = $(i + 1)
+			if ($i == "WP:") w = $(i + 1)
+			if ($i == "Cap:") c = $(i + 1)
+			if ($i == "State:") t = $(i + 1)
+		}
+		print s, w, c, t
+	}' /tmp/nvmecli.out
+}
 cond_of() { zone_field "$1" "$2" 7; }
 
 # --- checks -----------------------------------------------------------------
