@@ -9,12 +9,20 @@ set -euo pipefail
 # on by default, the tools' libraries are optional but wanted); bench adds
 # the -m32 build (its unit tests need cmocka for i386 too), libdivide, the
 # instruction counts and the plot; unit adds clang for the sanitizer and
-# fuzz build; check adds the kernels, QEMU and what the guest runs.
+# fuzz build and what the ARM builds need; check adds the kernels, QEMU and what the guest runs.
 build=(gcc make meson ninja-build pkg-config python3 libcmocka-dev
 	liburing-dev libnvme-dev)
 bench=("${build[@]}" gcc-multilib qemu-user libcmocka-dev:i386 libdivide-dev
 	gnuplot-nox valgrind)
 unit=("${bench[@]}" g++-multilib clang libclang-rt-14-dev
+	# the arm64 and armhf unit test builds (cross/*.ini), run under
+	# qemu-user: clang with Debian's cross binutils, libc and libgcc, as
+	# gcc-aarch64-linux-gnu and gcc-arm-linux-gnueabihf conflict with
+	# gcc-multilib
+	binutils-aarch64-linux-gnu libc6-dev-arm64-cross
+	libgcc-12-dev-arm64-cross libcmocka-dev:arm64
+	binutils-arm-linux-gnueabihf libc6-dev-armhf-cross
+	libgcc-12-dev-armhf-cross libcmocka-dev:armhf
 	# tests/header-lint.sh: the kernel's checkpatch.pl and kernel-doc
 	linux-source-6.12)
 check=("${unit[@]}" linux-source-6.1
@@ -64,17 +72,19 @@ install() {
 	"$(dirname "$0")/apt-update.sh" -q
 	apt-get install -y -q --no-install-recommends "$@"
 }
-# The machine's own architecture first, before i386 is enabled: if an i386
-# index then fails to download (a mirror mid-sync), apt drops every index
-# of that archive, and a fresh machine, which has no older ones, would not
-# find linux-source-6.12 (bookworm-security) either.
-mapfile -t native < <(printf '%s\n' "${missing[@]}" | grep -v ':i386$' || true)
-mapfile -t foreign < <(printf '%s\n' "${missing[@]}" | grep ':i386$' || true)
+# The machine's own architecture first, before a foreign one (i386, arm64,
+# armhf: PKG:ARCH) is enabled: if a foreign index then fails to download (a
+# mirror mid-sync), apt drops every index of that archive, and a fresh
+# machine, which has no older ones, would not find linux-source-6.12
+# (bookworm-security) either.
+mapfile -t native < <(printf '%s\n' "${missing[@]}" | grep -v ':' || true)
+mapfile -t foreign < <(printf '%s\n' "${missing[@]}" | grep ':' || true)
 [ ${#native[@]} -eq 0 ] || install "${native[@]}"
 if [ ${#foreign[@]} -gt 0 ]; then
-	if ! dpkg --print-foreign-architectures | grep -qx i386; then
-		echo "deps: enabling the i386 architecture for the -m32 test build"
-		dpkg --add-architecture i386
-	fi
+	for arch in $(printf '%s\n' "${foreign[@]}" | sed 's/.*://' | sort -u); do
+		dpkg --print-foreign-architectures | grep -qx "$arch" && continue
+		echo "deps: enabling the $arch architecture for its test build"
+		dpkg --add-architecture "$arch"
+	done
 	install "${foreign[@]}"
 fi
