@@ -3,12 +3,16 @@
 # A thin wrapper around meson and the project's scripts.
 #   make bench         the main job: what does a non-power-of-2 zone cost?
 #   make check         every test: unit (gcc, clang+ASan+UBSan+fuzz, -m32,
-#                      arm64 and armhf under qemu-user) and the kernel
-#                      series booted in QEMU
+#                      arm64 and armhf under qemu-user), the kernel
+#                      series booted in QEMU, and the KUnit suite on
+#                      arm64 and arm
 #   make kernel-check  the QEMU part alone, for the base KERNEL (6.12 or 6.1;
 #                      BASELINE=1: the pristine kernel; ONLY=f2fs,zonefs:
 #                      those sections of the guest suite)
-#   make kernel-kunit  the KUnit suite alone on ARCH=i386 (KERNEL=6.12|6.1)
+#   make kernel-kunit  the KUnit suite alone on KUNIT_ARCHS (arm64 arm),
+#                      tiny kernels (KERNEL=6.12|6.1)
+#   make kernel-cross  every patched subsystem built for i386, arm and
+#                      arm64, both bases, and the KUnit suite booted on each
 #   make bench-kernel  instructions per zoned I/O in the kernels, pristine
 #                      and patched, po2 and npo2, both bases (QEMU -icount)
 
@@ -19,7 +23,8 @@ NO_LINT := --no-suite lint
 KERNEL ?= 6.12
 CHECK_KERNELS ?= 6.12 6.1
 
-.PHONY: all bench bench-kernel check unit kernel-check kernel-kunit install clean
+.PHONY: all bench bench-kernel check unit kernel-check kernel-kunit kernel-cross \
+	install clean
 
 # Every target first installs the Debian packages it lacks (as root) and
 # says which; scripts/deps.sh lists them per target.
@@ -83,15 +88,24 @@ kernel-check:
 	ninja -C $(B)/meson
 	KERNEL=$(KERNEL) BASELINE=$(BASELINE) ONLY=$(ONLY) tests/kernel-check.sh
 
-# The zmath KUnit suite alone on another architecture (ARCH=i386), booted
-# under QEMU without an initramfs.  Not part of `make check` (a full extra
-# kernel build).
-ARCH ?= i386
+# The zmath KUnit suite alone on other architectures, booted under QEMU
+# without an initramfs: tinyconfig + kernel/config/kunit.config, a few
+# minutes each.  `make check` runs it on 6.12.
+KUNIT_ARCHS ?= arm64 arm
 kernel-kunit:
 	$(DEPS) check
-	KERNEL=$(KERNEL) kernel/scripts/build.sh --arch $(ARCH) > $(B)/kernel-kunit-$(ARCH).path
-	kernel/qemu/kunit.sh $(ARCH) "$$(tail -n 1 $(B)/kernel-kunit-$(ARCH).path)" \
-		$(B)/kernel/$(KERNEL)/src $(B)/kernel/$(KERNEL)/kunit-$(ARCH)
+	KERNEL=$(KERNEL) tests/kernel-kunit.sh $(KUNIT_ARCHS)
+
+# The guest suite's config (every patched subsystem) built for the 32-bit
+# and ARM architectures on both bases, so that a 64-bit division an arch
+# has no instruction for fails the link, and the KUnit suite booted on
+# each.  Not in `make check`: six full kernel builds.
+CROSS_ARCHS ?= i386 arm arm64
+kernel-cross:
+	$(DEPS) check
+	set -e; for k in $(CHECK_KERNELS); do \
+		KERNEL=$$k tests/kernel-kunit.sh --full $(CROSS_ARCHS); \
+	done
 
 # A measurement, not a test: `make check` runs only its smoke (one
 # workload on the 6.12 patched kernel) so that it cannot rot.
@@ -105,6 +119,7 @@ check:
 	$(DEPS) check
 	$(MAKE) unit
 	set -e; for k in $(CHECK_KERNELS); do $(MAKE) kernel-check KERNEL=$$k; done
+	$(MAKE) kernel-kunit KERNEL=6.12
 	@echo "== bench-kernel smoke: one workload, 6.12 patched, QEMU -icount"
 	bench/kernel/run.sh --smoke
 

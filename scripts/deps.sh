@@ -32,6 +32,9 @@ check=("${unit[@]}" linux-source-6.1
 	# kernel/scripts/build.sh compiles through it when installed
 	ccache
 	cpio xz-utils qemu-system-x86 busybox-static fio nvme-cli btrfs-progs
+	# the KUnit suite on arm64 and arm (tests/kernel-kunit.sh): kernels
+	# built with clang and the cross binutils above, booted on "virt"
+	qemu-system-arm
 	dmsetup util-linux
 	# examples/{btrfs-progs,f2fs-tools}/build.sh: apt-get source, patch,
 	# static build

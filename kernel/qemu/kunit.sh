@@ -7,16 +7,22 @@
 #
 #   kunit.sh ARCH IMAGE KERNEL_TREE OUTDIR
 #
-# ARCH is x86_64 or i386 (bzImage).  OUTDIR gets console.log, ktap.log,
+# ARCH is x86_64 or i386 (a bzImage on a PC), arm64 (an Image) or arm (a
+# zImage) on QEMU's "virt" machine, which powers off through PSCI and
+# gives the kernel its device tree.  OUTDIR gets console.log, ktap.log,
 # kunit.txt and verdict.txt.  Hard timeout: $ZMATH_QEMU_TIMEOUT (300 s).
 set -euo pipefail
 
 arch=${1:?usage: kunit.sh ARCH IMAGE KERNEL_TREE OUTDIR}
 image=${2:?} tree=${3:?} out=${4:?}
 timeout=${ZMATH_QEMU_TIMEOUT:-300}
+# TCG runs an older, simpler CPU model faster than "max" (no pointer
+# authentication to emulate on arm64).
 case $arch in
-x86_64) qemu=(qemu-system-x86_64 -M q35 -cpu max) ;;
-i386) qemu=(qemu-system-i386 -M pc -cpu max) ;;
+x86_64) qemu=(qemu-system-x86_64 -M q35 -cpu max) console=ttyS0 ;;
+i386) qemu=(qemu-system-i386 -M pc -cpu max) console=ttyS0 ;;
+arm64) qemu=(qemu-system-aarch64 -M virt -cpu cortex-a57) console=ttyAMA0 ;;
+arm) qemu=(qemu-system-arm -M virt -cpu cortex-a15) console=ttyAMA0 ;;
 *) echo "kunit.sh: no QEMU machine for ARCH=$arch" >&2; exit 2 ;;
 esac
 [ -f "$image" ] || { echo "kunit.sh: no kernel image $image" >&2; exit 1; }
@@ -26,7 +32,7 @@ out=$(cd "$out" && pwd)
 echo "[kunit $arch] booting $image, log $out/console.log" >&2
 set +e
 timeout -k 10 "$timeout" "${qemu[@]}" -accel tcg -m 512M -smp 1 \
-	-kernel "$image" -append "console=ttyS0 panic=-1 kunit_shutdown=reboot" \
+	-kernel "$image" -append "console=$console panic=-1 kunit_shutdown=reboot" \
 	-display none -no-reboot -monitor none -serial stdio < /dev/null |
 	tr -d '\r' > "$out/console.log"
 rc=${PIPESTATUS[0]}

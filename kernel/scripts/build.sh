@@ -1,53 +1,86 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
-# build.sh - build a bzImage of one base (KERNEL=6.12, the default, or
-# 6.1): tinyconfig + kernel/config/zmath.config.
+# build.sh - build a kernel image of one base (KERNEL=6.12, the default,
+# or 6.1): tinyconfig + kernel/config/zmath.config (or kunit.config) + the
+# arch's own fragment, kernel/config/arch-$ARCH.config, if there is one.
 #
-#   [KERNEL=6.1] build.sh [--baseline] [--arch x86_64|i386] [--src DIR --obj DIR]
+#   [KERNEL=6.1] build.sh [--baseline] [--arch ARCH] [--kunit-only]
+#                         [--src DIR --obj DIR]
 #
-# Default tree is build/kernel/$KERNEL/src (the series, via prepare.sh);
-# --baseline uses the pristine worktree build/kernel/$KERNEL/src-pristine.
-# Objects go to build/kernel/$KERNEL/obj-{patched,baseline}[-i386] and are
-# kept, so reruns are incremental.  The config is regenerated only when the
-# fragment, the arch or the tree's Kconfig files change.  Progress on
-# stderr; the bzImage path is the last line on stdout.
+# ARCH is x86_64 (the default) or i386, built with gcc, or arm or arm64,
+# built with clang and Debian's GNU cross binutils (gcc's cross compilers
+# conflict with gcc-multilib on Debian 12).  --kunit-only takes
+# kernel/config/kunit.config: the zmath KUnit suite and a console, nothing
+# else.  Default tree is build/kernel/$KERNEL/src (the series, via
+# prepare.sh); --baseline uses the pristine worktree
+# build/kernel/$KERNEL/src-pristine.  Objects go to
+# build/kernel/$KERNEL/obj-{patched,baseline}[-ARCH][-kunit] (no -ARCH for
+# x86_64) and are kept, so reruns are incremental.  The config is
+# regenerated only when a fragment, the arch or the tree's Kconfig files
+# change.  Progress on stderr; the image's path is the last line on stdout.
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
-arch=x86_64 flavour=patched src= obj=
+arch=x86_64 flavour=patched src= obj= fragment=$kfragment suffix=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--baseline) flavour=baseline ;;
 	--arch) arch=$2; shift ;;
+	--kunit-only) fragment=$kfragment_kunit suffix=-kunit ;;
 	--src) src=$2; shift ;;
 	--obj) obj=$2; shift ;;
-	*) die "usage: build.sh [--baseline] [--arch x86_64|i386] [--src DIR --obj DIR]" ;;
+	*) die "usage: build.sh [--baseline] [--arch x86_64|i386|arm|arm64] [--kunit-only] [--src DIR --obj DIR]" ;;
 	esac
 	shift
 done
-case $arch in x86_64 | i386) ;; *) die "--arch must be x86_64 or i386" ;; esac
+# make's target, the image it leaves, the compiler and whether it is 64-bit
+cross=
+case $arch in
+x86_64 | i386) target=bzImage image=arch/x86/boot/bzImage cc=gcc ;;
+arm64) target=Image image=arch/arm64/boot/Image cc=clang
+	cross=aarch64-linux-gnu- ;;
+arm) target=zImage image=arch/arm/boot/zImage cc=clang
+	cross=arm-linux-gnueabihf- ;;
+*) die "--arch must be x86_64, i386, arm or arm64" ;;
+esac
+case $arch in x86_64 | arm64) is64=y ;; *) is64=n ;; esac
+fragments=("$fragment")
+[ ! -f "$kfragment_dir/arch-$arch.config" ] ||
+	fragments+=("$kfragment_dir/arch-$arch.config")
 
 if [ -z "$src" ]; then
 	"$(dirname "$0")/prepare.sh"
 	src=$ksrc
 	[ $flavour = baseline ] && src=$ksrc_pristine
 fi
-[ -n "$obj" ] || obj=$kbuild/obj-$flavour$([ $arch = i386 ] && echo -i386 || true)
+[ -n "$obj" ] || obj=$kbuild/obj-$flavour$([ $arch = x86_64 ] || echo "-$arch")$suffix
 [ -f "$src/Makefile" ] || die "no kernel tree at $src"
 mkdir -p "$obj"
 obj=$(cd "$obj" && pwd)
 # ccache (deps.sh check installs it) makes a rebuild in a fresh clone or
 # root cheap: CCACHE_BASEDIR turns the absolute paths under the repository
 # into relative ones, which are the same in every clone.
-cc=gcc
 if command -v ccache > /dev/null; then
-	cc="ccache gcc"
+	cc="ccache $cc"
 	export CCACHE_BASEDIR=$top
 fi
-kmake() { make -C "$src" O="$obj" ARCH="$arch" CC="$cc" "$@"; }
+kmake() {
+	make -C "$src" O="$obj" ARCH="$arch" CC="$cc" \
+		${cross:+CROSS_COMPILE=$cross} "$@"
+}
 
 # Every fragment line must hold in .config; ZMATH_* only where defined.
 check_config() {
+	local f
+	for f in "${fragments[@]}"; do check_fragment "$f"; done
+	if [ $is64 = y ]; then
+		grep -qx CONFIG_64BIT=y "$obj/.config" || die "CONFIG_64BIT not set for $arch"
+	else
+		! grep -q '^CONFIG_64BIT=y' "$obj/.config" || die "CONFIG_64BIT set for $arch"
+	fi
+}
+
+check_fragment() {
 	local line sym missing=
 	while read -r line; do
 		case $line in
@@ -64,28 +97,23 @@ check_config() {
 		else
 			grep -qx "$line" "$obj/.config" || missing+=" $line"
 		fi
-	done < "$kfragment"
-	if [ $arch = x86_64 ]; then
-		grep -qx CONFIG_64BIT=y "$obj/.config" || missing+=" CONFIG_64BIT=y"
-	else
-		! grep -q '^CONFIG_64BIT=y' "$obj/.config" || missing+=" (64BIT set)"
-	fi
-	[ -z "$missing" ] || die "fragment options not in $obj/.config:$(printf '\n  %s' $missing)"
+	done < "$1"
+	[ -z "$missing" ] || die "options of $(basename "$1") not in $obj/.config:$(printf '\n  %s' $missing)"
 }
 
 hash=$({
 	echo "$arch"
-	cat "$kfragment"
+	cat "${fragments[@]}"
 	git -C "$src" ls-tree -r HEAD | awk -F'\t' '$2 ~ /(^|\/)Kconfig[^\/]*$/'
 } | sha256sum | cut -d' ' -f1)
 if [ -f "$obj/.config" ] && [ "$(cat "$obj/.zmath-config-hash" 2>/dev/null)" = "$hash" ]; then
 	log "config up to date ($obj/.config)"
 else
-	log "tinyconfig + zmath.config for $arch in $obj"
+	log "tinyconfig + ${fragments[*]##*/} for $arch in $obj"
 	{
 		kmake tinyconfig
 		(cd "$src" && scripts/kconfig/merge_config.sh -m -O "$obj" \
-			"$obj/.config" "$kfragment")
+			"$obj/.config" "${fragments[@]}")
 		kmake olddefconfig
 	} > "$obj/config.log" 2>&1 || die "config failed, see $obj/config.log"
 	check_config
@@ -93,7 +121,7 @@ else
 fi
 check_config
 
-log "make -j$(nproc) bzImage ($(basename "$src") -> $(basename "$obj"), log in $obj/build.log)"
+log "make -j$(nproc) $target ($(basename "$src") -> $(basename "$obj"), log in $obj/build.log)"
 # Show errors and warnings as they come, and a count every 250 objects.
 progress() {
 	local line n=0
@@ -108,7 +136,7 @@ progress() {
 	done
 }
 set +e
-kmake -j"$(nproc)" bzImage 2>&1 | tee "$obj/build.log" | progress
+kmake -j"$(nproc)" "$target" 2>&1 | tee "$obj/build.log" | progress
 rc=${PIPESTATUS[0]}
 set -e
 if [ "$rc" != 0 ]; then
@@ -116,4 +144,4 @@ if [ "$rc" != 0 ]; then
 	die "kernel build failed (rc $rc), see $obj/build.log"
 fi
 log "built in $((SECONDS - t0))s"
-echo "$obj/arch/x86/boot/bzImage"
+echo "$obj/$image"

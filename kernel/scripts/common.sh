@@ -21,7 +21,9 @@ case " ${kbases[*]} " in
 *) base=?; die "KERNEL=$KERNEL is not a kernel base; use one of: ${kbases[*]}" ;;
 esac
 kpatches=$top/kernel/patches/$base
-kfragment=$top/kernel/config/zmath.config
+kfragment_dir=$top/kernel/config
+kfragment=$kfragment_dir/zmath.config		# the guest suite's kernel
+kfragment_kunit=$kfragment_dir/kunit.config	# the KUnit suite alone
 kbuild=$top/build/kernel/$base
 ksrc=$kbuild/src
 ksrc_pristine=$kbuild/src-pristine
