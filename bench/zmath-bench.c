@@ -120,7 +120,7 @@ static const char *const unit_names[NR_UNITS] = { "sectors", "bytes" };
  * @bytes: the zone size in bytes, or 0 if @units is the size in any unit
  * @units: with @bytes 0, the size as the same number of sectors or bytes
  *
- * The odd size is 2^36 - 5: odd, so the geometry needs its 65-bit
+ * The odd size is 2^36 - 5: odd, so the geometry needs its rounded-down
  * multiplier, and above 2^32, so -m32 division takes libgcc's slow path.
  */
 struct zb_zone {

@@ -23,7 +23,7 @@
  */
 int zmath_geom_init(struct zmath_geom *geom, u64 zone_size)
 {
-	u64 d, quot, rem;
+	u64 d, quot, rem, inverse;
 	unsigned int k, s, i, log2_d;
 	bool carry;
 
@@ -36,9 +36,20 @@ int zmath_geom_init(struct zmath_geom *geom, u64 zone_size)
 	geom->pre_shift = k;
 	geom->post_shift = 0;
 	geom->magic = 0;
-	geom->add = false;
+	geom->round_down = false;
 	geom->div32_shift = 0;
 	geom->div32 = 0;
+
+	/*
+	 * Newton's iteration x = x * (2 - d * x) doubles the number of low
+	 * bits in which x is d's inverse; d * d = 1 modulo 8 gives 3 to
+	 * start with, so 5 steps reach 96 >= 64.
+	 */
+	inverse = d;
+	for (i = 0; i < 5; i++)
+		inverse *= 2 - d * inverse;
+	geom->inverse = inverse;
+	geom->max_zone_no = U64_MAX >> k;
 	if (d == 1)
 		return 0;
 	log2_d = ilog2(d);
@@ -66,6 +77,9 @@ int zmath_geom_init(struct zmath_geom *geom, u64 zone_size)
 				quot |= 1;
 			}
 		}
+		/* (2^64 - 1) / d = 2^64 / d: odd d > 1 does not divide 2^64. */
+		if (!s)
+			geom->max_zone_no = quot >> k;
 		/* d is odd and above 1: rem is never 0, M = quot + 1. */
 		if (d - rem <= (u64)1 << (k + s) || s == log2_d)
 			break;
@@ -75,12 +89,9 @@ int zmath_geom_init(struct zmath_geom *geom, u64 zone_size)
 	if (d - rem <= (u64)1 << (k + s))
 		return 0;
 
-	/* k = 0: M = 2^(65+s) / d + 1, one bit wider, its top bit implied. */
-	quot <<= 1;
-	if (rem >= d - rem)
-		quot |= 1;
-	geom->magic = quot + 1;
-	geom->add = true;
+	/* k = 0 and the round-up fails at the widest s: round down. */
+	geom->magic = quot;
+	geom->round_down = true;
 	return 0;
 }
 EXPORT_SYMBOL_GPL(zmath_geom_init);

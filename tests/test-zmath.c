@@ -181,7 +181,7 @@ static void test_random_differential(void **state)
 	for (i = 0; i < cases; i += 8) {
 		zone_size = random_zone_size(&rng);
 		assert_int_equal(zmath_geom_init(&g, zone_size), 0);
-		wide += g.add;
+		wide += g.round_down;
 		for (j = 0; j < 8; j++) {
 			pos = j & 1 ? next_random(&rng) : random_bits(&rng);
 			if (j >= 6)
@@ -189,7 +189,7 @@ static void test_random_differential(void **state)
 			check_with(pos, zone_size, &g);
 		}
 	}
-	/* The 65-bit multiplier path must have been taken, not just exist. */
+	/* The rounded-down path must have been taken, not just exist. */
 	if (cases >= 100000)
 		assert_true(wide > 0);
 }
@@ -312,13 +312,13 @@ static void test_geom_encoding(void **state)
 	assert_false(zmath_geom_is_po2(&g));
 	assert_int_equal(g.pre_shift, 16);
 	assert_int_equal(g.post_shift, 0);
-	assert_false(g.add);
+	assert_false(g.round_down);
 
-	/* Odd 7 needs the 65-bit multiplier, odd 3 does not. */
+	/* Odd 7 needs the rounded-down multiplier, odd 3 does not. */
 	assert_int_equal(zmath_geom_init(&g, 7), 0);
-	assert_true(g.add);
+	assert_true(g.round_down);
 	assert_int_equal(zmath_geom_init(&g, 3), 0);
-	assert_false(g.add);
+	assert_false(g.round_down);
 }
 
 int main(void)

@@ -18,4 +18,10 @@ static inline unsigned int __ffs64(u64 word)
 	return (unsigned int)__builtin_ctzll(word);
 }
 
+/* @word rotated right by @shift (0 to 63) bits. */
+static inline u64 ror64(u64 word, unsigned int shift)
+{
+	return (word >> (shift & 63)) | (word << ((-shift) & 63));
+}
+
 #endif /* _ZMATH_COMPAT_LINUX_BITOPS_H */
