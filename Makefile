@@ -58,8 +58,9 @@ $(B)/meson-asan/build.ninja:
 bench:
 	$(DEPS) bench
 	$(MAKE) $(B)/meson/build.ninja $(B)/meson-m32/build.ninja
-	ninja -C $(B)/meson bench/zmath-bench
-	ninja -C $(B)/meson-m32 bench/zmath-bench
+	set -e; for b in meson meson-m32; do \
+		ninja -C $(B)/$$b bench/zmath-bench bench/zmath-bench-layout2; \
+	done
 	bench/run.sh $(B)/meson $(B)/meson-m32
 
 unit:

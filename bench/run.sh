@@ -7,17 +7,25 @@
 #
 # For each build dir (the first is the 64-bit one, the second the -m32 one):
 # counts instructions per operation under valgrind --tool=callgrind (when
-# valgrind is there), then runs the timed benchmark, which prints its table
-# on stdout and writes a CSV. At the end, gnuplot draws build/bench/bench.png.
-# Outputs go to $ZBENCH_OUT (default build/bench):
+# valgrind is there), then runs the timed benchmark in $ZBENCH_PROCS
+# processes (default 10), one after the other, each with its own seed, taking
+# turns between the two code layouts, zmath-bench and zmath-bench-layout2.
+# The first process prints its tables and writes the summary CSV; every one
+# writes its per-round samples, and goals.py pools them all into the goals.
+# At the end, gnuplot draws build/bench/bench.png. Outputs go to
+# $ZBENCH_OUT (default build/bench):
 #
-#   bench.csv, bench-m32.csv    every figure: median, min, max, ratio, insn
+#   bench.csv, bench-m32.csv    every figure of the first process: median,
+#                               min, max, quartiles, ratio, insn, cycles
 #   bench.txt, bench-m32.txt    the tables as printed
+#   samples[-m32]-K.csv         process K's per-round samples
+#   goals.txt                   goals.py over every process's samples
 #   insn.csv, insn-m32.csv      instructions per operation (callgrind)
 #   bench.png                   ns/op per method and zone size (sectors)
 set -euo pipefail
 
 out=${ZBENCH_OUT:-build/bench}
+procs=${ZBENCH_PROCS:-10}
 dirs=()
 while [ $# -gt 0 ]; do
 	if [ "$1" = "--" ]; then
@@ -33,6 +41,7 @@ if [ ${#dirs[@]} -eq 0 ]; then
 fi
 
 mkdir -p "$out"
+rm -f "$out"/samples*.csv
 log() { echo "run.sh: $*" >&2; }
 
 # insn.csv from callgrind dumps "zb:unit:zone:op:method:n": the per-op
@@ -103,25 +112,47 @@ for i in "${!dirs[@]}"; do
 	else
 		log "no valgrind: no instruction counts"
 	fi
-	log "timing: $bin --csv $out/bench$sfx.csv $*"
-	"$bin" --csv "$out/bench$sfx.csv" "${insn_args[@]}" "$@" |
-		tee "$out/bench$sfx.txt"
+	layouts=("$bin")
+	if command -v ninja >/dev/null &&
+		ninja -C "$dir" bench/zmath-bench-layout2 >/dev/null; then
+		layouts+=("$dir/bench/zmath-bench-layout2")
+	else
+		log "no zmath-bench-layout2: one code layout only"
+	fi
+	for ((k = 1; k <= procs; k++)); do
+		exe=${layouts[$(((k - 1) % ${#layouts[@]}))]}
+		samples=$out/samples$sfx-$k.csv
+		log "timing, process $k of $procs: $exe --seed $k" \
+			"--samples $samples $*"
+		if [ "$k" = 1 ]; then
+			"$exe" --seed "$k" --samples "$samples" \
+				--csv "$out/bench$sfx.csv" "${insn_args[@]}" \
+				"$@" | tee "$out/bench$sfx.txt"
+		else
+			"$exe" --seed "$k" --samples "$samples" "$@" >/dev/null
+		fi
+	done
 	echo
 done
+
+python3 "$(dirname "$0")/goals.py" "$out"/samples*.csv |
+	tee "$out/goals.txt"
 
 if ! command -v gnuplot >/dev/null; then
 	log "no gnuplot: no plot"
 	exit 0
 fi
 
-# One data file per build, loop and op: a row per zone, a column per method.
-methods="shift zmath div geom ldiv ldiv-bf"
-ops="zone_no zone_offset is_aligned roundup"
+# One data file per build, loop and op: a row per zone, a column per method
+# that does the op.
+methods="shift zmath div geom ldiv ldiv-bf floor"
+ops="zone_no zone_offset is_aligned roundup nr_zones"
+loops="throughput latency oneshot"
 plots=()
 for sfx in "" "-m32"; do
 	csv=$out/bench$sfx.csv
 	[ -f "$csv" ] || continue
-	for loop in throughput latency; do
+	for loop in $loops; do
 		for op in $ops; do
 			dat=$out/plot$sfx-$loop-$op.dat
 			awk -F, -v loop="$loop" -v op="$op" -v m="$methods" '
@@ -132,15 +163,19 @@ for sfx in "" "-m32"; do
 						seen[$3] = 1; zs[++nz] = $3
 					}
 					v[$3, $7] = $9
+					has[$7] = 1
 				}
 				END {
 					printf "zone"
 					for (j = 1; j <= nm; j++)
-						printf " %s", ms[j]
+						if (ms[j] in has)
+							printf " %s", ms[j]
 					printf "\n"
 					for (i = 1; i <= nz; i++) {
 						printf "%s", zs[i]
 						for (j = 1; j <= nm; j++) {
+							if (!(ms[j] in has))
+								continue
 							k = zs[i] SUBSEP ms[j]
 							x = (k in v) ? v[k] : "-"
 							printf " %s", x
@@ -157,7 +192,7 @@ done
 log "plotting $out/bench.png"
 rows=${#plots[@]}
 {
-	echo "set terminal pngcairo noenhanced size 1600,$((rows * 300 + 60)) font ',9'"
+	echo "set terminal pngcairo noenhanced size 2000,$((rows * 300 + 60)) font ',9'"
 	echo "set output '$out/bench.png'"
 	echo "set datafile missing '-'"
 	echo "set style data histograms"
@@ -167,7 +202,7 @@ rows=${#plots[@]}
 	echo "set grid ytics"
 	echo "set yrange [0:*]"
 	echo "set offsets 0, 0, graph 0.3, 0"
-	echo "set multiplot layout $rows,4 title 'zmath-bench: ns/op" \
+	echo "set multiplot layout $rows,5 title 'zmath-bench: ns/op" \
 		"(median), zone sizes in sectors; lower is better'"
 	for p in "${plots[@]}"; do
 		sfx=${p%%:*}
@@ -179,7 +214,8 @@ rows=${#plots[@]}
 			echo "set title '$op, $loop, $build'"
 			echo "set ylabel 'ns/op'"
 			echo -n "plot '$dat' using 2:xtic(1) title columnheader"
-			for col in 3 4 5 6 7; do
+			ncol=$(head -1 "$dat" | wc -w)
+			for ((col = 3; col <= ncol; col++)); do
 				echo -n ", '' using $col title columnheader"
 			done
 			echo
