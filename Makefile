@@ -77,7 +77,7 @@ unit:
 	ninja -C $(B)/meson-asan
 	meson test -C $(B)/meson-asan --print-errorlogs $(NO_LINT)
 	set -e; for a in $(ARM_ARCHS); do \
-		echo "== unit: gcc $$a, under qemu-user"; \
+		echo "== unit: clang $$a, under qemu-user"; \
 		ninja -C $(B)/meson-$$a; \
 		ZMATH_RANDOM_CASES=$(ARM_RANDOM_CASES) \
 			meson test -C $(B)/meson-$$a --print-errorlogs $(NO_LINT); \
