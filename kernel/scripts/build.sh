@@ -70,9 +70,14 @@ kmake() {
 }
 
 # Every fragment line must hold in .config; ZMATH_* only where defined.
+# As in merge_config.sh, a later fragment overrides an earlier one: a
+# symbol the arch's fragment sets is checked there alone.
 check_config() {
-	local f
-	for f in "${fragments[@]}"; do check_fragment "$f"; done
+	local i overridden=
+	for ((i = ${#fragments[@]} - 1; i >= 0; i--)); do
+		check_fragment "${fragments[i]}" "$overridden"
+		overridden+=" $(fragment_symbols "${fragments[i]}" | tr "\n" " ")"
+	done
 	if [ $is64 = y ]; then
 		grep -qx CONFIG_64BIT=y "$obj/.config" || die "CONFIG_64BIT not set for $arch"
 	else
@@ -80,14 +85,26 @@ check_config() {
 	fi
 }
 
+# fragment_symbol LINE - the CONFIG_ symbol a fragment line sets, or nothing
+fragment_symbol() {
+	case $1 in
+	CONFIG_*=*) echo "${1%%=*}" ;;
+	"# CONFIG_"*" is not set") local sym=${1#\# }; echo "${sym%% *}" ;;
+	esac
+}
+
+fragment_symbols() {
+	local line
+	while read -r line; do fragment_symbol "$line"; done < "$1"
+}
+
+# check_fragment FRAGMENT OVERRIDDEN - OVERRIDDEN: symbols not to check
 check_fragment() {
 	local line sym missing=
 	while read -r line; do
-		case $line in
-		CONFIG_*=*) sym=${line%%=*} ;;
-		"# CONFIG_"*" is not set") sym=${line#\# }; sym=${sym%% *} ;;
-		*) continue ;;
-		esac
+		sym=$(fragment_symbol "$line")
+		[ -n "$sym" ] || continue
+		[[ " $2 " != *" $sym "* ]] || continue
 		if [[ $sym == CONFIG_ZMATH_* ]] &&
 		   ! grep -rqs --include='Kconfig*' "^config ${sym#CONFIG_}\$" "$src"; then
 			continue
