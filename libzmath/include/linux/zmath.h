@@ -339,7 +339,7 @@ static inline u64 zmath_geom_zone_no(const struct zmath_geom *geom, u64 pos)
 	if (zmath_geom_is_po2(geom))
 		return n;
 	if (geom->post_shift) {
-		/* A rounded-down M takes n + 1, saturated (see struct zmath_geom). */
+		/* Rounded down: n + 1, saturating (see struct zmath_geom). */
 		if (geom->round_down && n != U64_MAX)
 			n++;
 		return mul_u64_u64_shr(n, geom->magic, 64) >> geom->post_shift;
