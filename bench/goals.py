@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-only OR MIT
 """goals.py - issue 8's goals, from zmath-bench's per-round samples
 
-usage: bench/goals.py SAMPLES.csv [SAMPLES.csv ...]
+usage: bench/goals.py [--plot-data DIR] SAMPLES.csv [SAMPLES.csv ...]
 
 Reads the CSVs that zmath-bench --samples writes, from any number of
 processes, code layouts and builds. A goal compares two kernels of one
@@ -10,6 +10,9 @@ build: every process and round gives one paired ratio a / b (both timed
 back to back in that round), and the goal's figure is the median of the
 ratios pooled over all the processes, printed with their interquartile
 range. Prints "met" or "missed" per goal, then "goals met: N of M".
+With --plot-data DIR, also writes DIR/goals-BUILD.dat for gnuplot: per
+goal, its index, name, median, first and third quartile of the ratios,
+limit and 1 if met (bench/run.sh draws them into goals.png).
 """
 import csv
 import statistics
@@ -53,6 +56,7 @@ class Goals:
         self.samples = samples
         self.met = 0
         self.total = 0
+        self.rows = []
 
     def has(self, unit, zone, op, loop, method):
         return (unit, zone, op, loop, method) in self.samples
@@ -71,6 +75,7 @@ class Goals:
         ok = med <= limit
         self.met += ok
         self.total += 1
+        self.rows.append((what, med, q1, q3, limit, ok))
         print(f'  {"met" if ok else "missed":<6} {what:<44} {med:6.3f} '
               f'<= {limit:4.2f}  (IQR {q1:.2f}-{q3:.2f}, {len(r)} ratios)')
 
@@ -114,7 +119,22 @@ def goals_m32(g, unit, npo2, ops):
                        (unit, z, op, loop, 'div'), 1.0)
 
 
-def main(paths):
+def write_plot_data(path, rows):
+    """One line per goal; the name quoted, with its spaces, for xtic()."""
+    with open(path, 'w') as f:
+        f.write('# n name median q1 q3 limit met\n')
+        for n, (what, med, q1, q3, limit, ok) in enumerate(rows, 1):
+            f.write(f'{n} "{what}" {med:.4f} {q1:.4f} {q3:.4f} '
+                    f'{limit:.2f} {int(ok)}\n')
+
+
+def main(args):
+    plot_dir = None
+    if args[:1] == ['--plot-data']:
+        if len(args) < 2:
+            sys.exit(__doc__.split('\n\n')[1])
+        plot_dir, args = args[1], args[2:]
+    paths = args
     if not paths:
         sys.exit(__doc__.split('\n\n')[1])
     data, procs, layouts, order = load(paths)
@@ -138,6 +158,8 @@ def main(paths):
                 goals_64(g, unit, po2[0], npo2, order['op'])
         met += g.met
         total += g.total
+        if plot_dir is not None:
+            write_plot_data(f'{plot_dir}/goals-{build}.dat', g.rows)
     print(f'goals met: {met} of {total}')
 
 

@@ -22,6 +22,7 @@
 #   goals.txt                   goals.py over every process's samples
 #   insn.csv, insn-m32.csv      instructions per operation (callgrind)
 #   bench.png                   ns/op per method and zone size (sectors)
+#   goals-BUILD.dat, goals.png  each goal's median paired ratio and IQR
 set -euo pipefail
 
 out=${ZBENCH_OUT:-build/bench}
@@ -135,7 +136,8 @@ for i in "${!dirs[@]}"; do
 	echo
 done
 
-python3 "$(dirname "$0")/goals.py" "$out"/samples*.csv |
+rm -f "$out"/goals-*.dat
+python3 "$(dirname "$0")/goals.py" --plot-data "$out" "$out"/samples*.csv |
 	tee "$out/goals.txt"
 
 if ! command -v gnuplot >/dev/null; then
@@ -224,4 +226,35 @@ rows=${#plots[@]}
 	echo "unset multiplot"
 } >"$out/bench.gp"
 gnuplot "$out/bench.gp"
-log "done: $out/bench.csv $out/bench.png"
+
+# goals.png: per goal, the median of its paired ratios over the goal's
+# limit, with the interquartile range as error bars; at or below 1 is met.
+log "plotting $out/goals.png"
+dats=("$out"/goals-*.dat)
+{
+	echo "set terminal pngcairo noenhanced size 2400,$((${#dats[@]} * 700)) font ',9'"
+	echo "set output '$out/goals.png'"
+	echo "set multiplot layout ${#dats[@]},1"
+	echo "set logscale y"
+	echo "set yrange [0.2:4]"
+	echo "set offsets 1, 1, 0, 0"
+	echo "set ytics (0.25, 0.5, 0.75, 1, 1.25, 1.5, 2, 3, 4)"
+	echo "set grid ytics"
+	echo "set xtics rotate by 90 right font ',7'"
+	echo "set bmargin 22"
+	echo "set ylabel 'ratio / limit'"
+	echo "set key top left"
+	for dat in "${dats[@]}"; do
+		build=${dat##*/goals-}
+		echo "set title 'zmath-bench goals, ${build%.dat} build:" \
+			"median paired ratio over its limit, IQR as bars;" \
+			"green met (<= 1), red missed'"
+		echo "plot '$dat' using 1:(\$3/\$6):(\$4/\$6):(\$5/\$6):" \
+			"(\$7 > 0 ? 0x008000 : 0xd00000):xtic(2) with yerrorbars" \
+			"pt 7 ps 0.8 lc rgb variable notitle," \
+			"1 with lines dt 2 lc black title 'limit'"
+	done
+	echo "unset multiplot"
+} >"$out/goals.gp"
+gnuplot "$out/goals.gp"
+log "done: $out/bench.csv $out/bench.png $out/goals.png"
