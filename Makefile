@@ -4,12 +4,12 @@
 #   make bench         the main job: what does a non-power-of-2 zone cost?
 #   make check         every test: unit (gcc, clang+ASan+UBSan+fuzz, -m32,
 #                      arm64 and armhf under qemu-user), the kernel
-#                      series booted in QEMU, and the KUnit suite on
-#                      arm64 and arm
+#                      series booted in QEMU (x86-64, with KUnit), and
+#                      the KUnit suite on i386, arm64 and arm
 #   make kernel-check  the QEMU part alone, for the base KERNEL (6.12 or 6.1;
 #                      BASELINE=1: the pristine kernel; ONLY=f2fs,zonefs:
 #                      those sections of the guest suite)
-#   make kernel-kunit  the KUnit suite alone on KUNIT_ARCHS (arm64 arm),
+#   make kernel-kunit  the KUnit suite alone on KUNIT_ARCHS (i386 arm64 arm),
 #                      tiny kernels (KERNEL=6.12|6.1)
 #   make kernel-cross  every patched subsystem built for i386, arm and
 #                      arm64, both bases, and the KUnit suite booted on each
@@ -92,7 +92,7 @@ kernel-check:
 # The zmath KUnit suite alone on other architectures, booted under QEMU
 # without an initramfs: tinyconfig + kernel/config/kunit.config, a few
 # minutes each.  `make check` runs it on 6.12.
-KUNIT_ARCHS ?= arm64 arm
+KUNIT_ARCHS ?= i386 arm64 arm
 kernel-kunit:
 	$(DEPS) check
 	KERNEL=$(KERNEL) tests/kernel-kunit.sh $(KUNIT_ARCHS)

@@ -7,7 +7,7 @@
 #   [KERNEL=6.12] kernel-kunit.sh [--full] ARCH...
 #
 # Without --full, each kernel is tinyconfig + kunit.config: the suite and a
-# console, what `make check` boots for arm64 and arm.  --full takes the
+# console, what `make check` boots for i386, arm64 and arm.  --full takes the
 # guest suite's config, zmath.config, with every patched subsystem built
 # in: a 64-bit division the arch has no instruction for (__aeabi_uldivmod
 # on arm, __udivdi3 on i386) then fails the link (`make kernel-cross`).
