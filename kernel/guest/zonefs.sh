@@ -304,20 +304,24 @@ zf_fio() {
 		--file_append=1 --fallocate=none --allow_file_create=0 \
 		--direct=1 --ioengine=libaio --iodepth=1 \
 		--verify=crc32c --do_verify=1 --verify_fatal=1 \
-		--output="$ZF_TMP/fio.out" > "$ZF_TMP/fio.err" 2>&1
+		--output-format=json --output="$ZF_TMP/fio.out" \
+		> "$ZF_TMP/fio.err" 2>&1
 }
 
 # c_zf_write N BYTES BS - append BYTES to seq/N at its write pointer: the
 # size grows by BYTES, the zone's wp with it, fio verifies the new data and
-# what the file held before is unchanged
+# what the file held before is unchanged; fio counts BYTES written and read
 c_zf_write() {
-	local f=$ZF_MNT/seq/$1 size0 size rc=0
+	local f=$ZF_MNT/seq/$1 size0 size rc=0 got
 	need fio || return 77
 	[ -f "$f" ] || { echo "no $f"; return 1; }
 	size0=$(stat -c %s "$f")
 	zf_fio "$f" "$2" "$3" || rc=$?
-	grep -E 'err=|WRITE:|READ:' "$ZF_TMP/fio.out"
+	got=$(fio_totals "$ZF_TMP/fio.out")
+	echo "fio: $got"
 	[ $rc = 0 ] || { cat "$ZF_TMP/fio.err"; return 1; }
+	[ "$got" = "written $2 read $2 error 0" ] ||
+		{ echo "want written $2 read $2 error 0"; return 1; }
 	size=$(stat -c %s "$f")
 	[ "$size" = $((size0 + $2)) ] || { echo "seq/$1: size $size, want $((size0 + $2))"; return 1; }
 	zf_grown "$1" "$size0" || return 1
