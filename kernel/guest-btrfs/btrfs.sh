@@ -15,6 +15,10 @@
 #       rule gives moved (the kernel wrote there, not beside), and
 #       dump-super -s 1 / -s 2 finds the kernel's mirrors, current
 #       generation.
+#   btrfs.sh [options] fill DEVICE [NAME]
+#       mkfs, then FILL_WRITERS writers at once until ENOSPC; sync,
+#       remount, every byte reads back; delete it all, the cleaner resets
+#       the emptied zones; fill again to as much; btrfs check is clean.
 #   btrfs.sh [options] baseline DEVICE
 #       Debian's unpatched mkfs.btrfs (-p) must refuse an npo2 zoned device
 #       ("not a power of 2") and format a po2 one (the control).
@@ -368,6 +372,144 @@ btrfs_data() {
 	note "$name: data cycle took $(($(date +%s) - t0)) s"
 }
 
+# --- fill: concurrent writers until the device is full, cleaned, again -------
+
+FILL_WRITERS=4
+
+# fill_writers DIR SOURCE: FILL_WRITERS writers at once, writer i copying
+# SOURCE into DIR/wi-0, wi-1, ... until a copy fails; each one's last dd
+# error goes to $work/fill.err.i
+fill_writers() {
+	local i=0
+	mkdir -p "$1" || return 1
+	rm -f "$work"/fill.err.*
+	while [ $i -lt $FILL_WRITERS ]; do
+		(
+			k=0
+			while dd if="$2" of="$1/w$i-$k" bs=64k \
+				2> "$work/fill.err.$i"; do
+				k=$((k + 1))
+			done
+		) &
+		i=$((i + 1))
+	done
+	wait
+}
+
+# fill_full DIR SOURCE: the writers ran until the filesystem was full:
+# every one of them stopped on ENOSPC, and nothing else
+fill_full() {
+	local i=0 err
+	while [ $i -lt $FILL_WRITERS ]; do
+		err=$(grep -v 'records\|copied' "$work/fill.err.$i")
+		case $err in
+		*"No space left on device"*) ;;
+		*) echo "writer $i stopped on: ${err:-nothing}"; return 1 ;;
+		esac
+		i=$((i + 1))
+	done
+	echo "$FILL_WRITERS writers stopped on ENOSPC, $(ls "$1" | wc -l) files"
+}
+
+# fill_verify DIR SOURCE: every file holds the start of SOURCE, as long as
+# the file is; prints the bytes of all files and fails on none
+fill_verify() {
+	local f n total=0 files=0
+	for f in "$1"/*; do
+		[ -f "$f" ] || continue
+		n=$(stat -c %s "$f")
+		head -c "$n" "$2" | cmp -s - "$f" ||
+			{ echo "$f: its $n bytes differ from the source's"; return 1; }
+		total=$((total + n)) files=$((files + 1))
+	done
+	[ $files -gt 0 ] || { echo "no file in $1"; return 1; }
+	echo "$total"
+}
+
+# fill_zones_used DEV: how many zones are not empty
+fill_zones_used() {
+	zmath-zone report "$1" 2> /dev/null |
+		awk 'NF == 7 && $2 ~ /^[0-9]+$/ && $7 != "empty" { n++ } END { print n + 0 }'
+}
+
+# fill_round DEV DIR SOURCE MIN: fill from empty, sync, remount, verify;
+# at least MIN bytes must have been taken.  Prints the bytes.
+fill_round() {
+	local t0 bytes
+	t0=$(date +%s)
+	fill_writers "$2" "$3" || return 1
+	fill_full "$2" "$3" || return 1
+	sync && umount "$mnt" && mount_btrfs "$1" || return 1
+	bytes=$(fill_verify "$2" "$3") || { echo "$bytes"; return 1; }
+	echo "$bytes bytes written by $FILL_WRITERS writers in $(($(date +%s) - t0)) s (TCG), all read back after a remount; $(fill_zones_used "$1") zones used"
+	[ "$bytes" -ge "$4" ] || { echo "want at least $4 bytes"; return 1; }
+}
+
+# fill_clean DEV DIR BASE: delete every file; the cleaner deletes the
+# emptied block groups and resets their zones, within 60 s of commits:
+# at most BASE + 2 zones stay used (BASE: those of the empty filesystem;
+# metadata may have moved on to a new zone, the open data block group may
+# stay)
+fill_clean() {
+	local used i=0 now
+	used=$(fill_zones_used "$1")
+	rm -rf "$2" || return 1
+	while [ $i -lt 60 ]; do
+		"$BTRFS" filesystem sync "$mnt" > /dev/null 2>&1
+		now=$(fill_zones_used "$1")
+		if [ "$now" -le $(($3 + 2)) ]; then
+			echo "$used zones used, $now after the delete and $i s of commits ($3 when empty)"
+			return 0
+		fi
+		sleep 1
+		i=$((i + 1))
+	done
+	echo "$used zones used, still $now after the delete and 60 s ($3 when empty)"
+	return 1
+}
+
+# btrfs_check DEVICE: btrfs check --readonly finds nothing
+btrfs_check() {
+	"$BTRFS" check --readonly "$1"
+}
+
+btrfs_fill() {
+	local dev=$1 name=${2:-$(dev_name "$1")} size first base
+	local src=$work/fill.src out=$work/fill.out
+	size=$(dev_bytes "$dev")
+	note "$name: $dev, zone size $(zone_bytes "$dev") bytes, capacity $size bytes"
+	command -v zmath-zone > /dev/null ||
+		{ tap fail "$name: zmath-zone (zone report) is not in PATH"; return 1; }
+	umount "$mnt" 2>/dev/null
+	mkdir -p "$mnt"
+	dd if=/dev/urandom of="$src" bs=1M count=4 2> /dev/null || return 1
+	check "$name: mkfs.btrfs -O zoned" mkfs_zoned "$dev" "zmath-$name" ||
+		return 1
+	check "$name: mount" mount_btrfs "$dev" || return 1
+	base=$(fill_zones_used "$dev")
+	# Half the device at least: the rest is superblock, system and
+	# metadata zones, and the zones the allocator keeps in reserve.
+	if fill_round "$dev" "$mnt/1" "$src" $((size / 2)) > "$out" 2>&1; then
+		tap ok "$name: $FILL_WRITERS writers fill it to ENOSPC; all reads back after a remount"
+		first=$(tail -n 1 "$out" | awk '{ print $1 }')
+		sed 's/^/#   /' "$out"
+	else
+		tap fail "$name: $FILL_WRITERS writers fill it to ENOSPC; all reads back after a remount"
+		sed 's/^/#   /; s/WARNING:/warning:/' "$out" | tail -n 20
+		umount "$mnt"
+		return 1
+	fi
+	check "$name: delete everything; the cleaner resets the emptied zones" \
+		fill_clean "$dev" "$mnt/1" "$base" && sed 's/^/#   /' "$work/out"
+	# Cleaned, the device takes as much again, within a zone per writer.
+	check "$name: fill it again: as much as the first time" \
+		fill_round "$dev" "$mnt/2" "$src" \
+		$((first - FILL_WRITERS * $(zone_bytes "$dev"))) &&
+		sed 's/^/#   /' "$work/out"
+	check "$name: umount" umount "$mnt" || return 1
+	check "$name: btrfs check --readonly is clean" btrfs_check "$dev"
+}
+
 # --- mirrors: both superblock copies on a > 4 TiB npo2 device ----------------
 
 nullb_big=
@@ -573,8 +715,9 @@ btrfs_setup || exit 2
 case $cmd in
 data) [ $# -ge 1 ] || exit 2; btrfs_data "$@" ;;
 mirrors) btrfs_mirrors "$@" ;;
+fill) [ $# -ge 1 ] || exit 2; btrfs_fill "$@" ;;
 baseline) [ $# -ge 1 ] || exit 2; btrfs_baseline "$@" ;;
-*) echo "usage: btrfs.sh [-m mkfs] [-b btrfs] [-s sb-zones] [-p pristine-mkfs] [-n N] data DEV [NAME] | mirrors DEV | mirrors [ZONE_MIB] [SIZE_GIB] | baseline DEV" >&2
+*) echo "usage: btrfs.sh [-m mkfs] [-b btrfs] [-s sb-zones] [-p pristine-mkfs] [-n N] data DEV [NAME] | fill DEV [NAME] | mirrors DEV | mirrors [ZONE_MIB] [SIZE_GIB] | baseline DEV" >&2
    exit 2 ;;
 esac
 # a group that stopped early may leave its mount behind: the caller's
