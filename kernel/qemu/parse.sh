@@ -58,7 +58,7 @@ fi
 # zonefs says "WARNING" of a zone found offline or read-only at mount,
 # which the faults section makes on purpose: that alone is no trouble.
 bad=$(grep -nE 'Kernel panic|Oops|WARNING:|BUG:' "$console" |
-	grep -vE '^[0-9]+:zonefs \([^)]*\) WARNING: Zone [0-9]+: (offline|read-only) zone$' |
+	grep -vE '^[0-9]+:zonefs \([^)]*\) WARNING: (Zone [0-9]+: (offline|read-only) zone|remounting filesystem read-only)$' |
 	head -5 || true)
 [ -z "$bad" ] || problem "kernel trouble in the console log:"$'\n'"$bad"
 

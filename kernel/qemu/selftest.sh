@@ -78,6 +78,7 @@ case_ kernel-panic         patched  fail 'console $a Kernel panic - not syncing:
 case_ oops                 patched  fail 'console $a Oops: 0000 [#1] PREEMPT'
 case_ warning              patched  fail 'console $a WARNING: CPU: 0 PID: 1 at block/blk-zoned.c:1 x'
 case_ zonefs-zone-offline  patched  pass 'console $a zonefs (nullb0) WARNING: Zone 393216: offline zone'
+case_ zonefs-remount-ro    patched  pass 'console $a zonefs (dm-0) WARNING: remounting filesystem read-only'
 case_ zonefs-corrupted-wp  patched  fail 'console $a zonefs (nullb0) WARNING: Corrupted write pointer 524288 for zone at 524288'
 case_ bug                  patched  fail 'console $a BUG: kernel NULL pointer dereference'
 case_ timeout              patched  fail 'rc 124'
