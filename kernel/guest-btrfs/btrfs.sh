@@ -19,6 +19,11 @@
 #       mkfs, then FILL_WRITERS writers at once until ENOSPC; sync,
 #       remount, every byte reads back; delete it all, the cleaner resets
 #       the emptied zones; fill again to as much; btrfs check is clean.
+#   btrfs.sh [options] powercut DEVICE CUT RESTORE
+#       mkfs, mount, a set of files synced and one not; the shell command
+#       CUT (from then on every write fails, nothing is flushed), umount,
+#       RESTORE, mount: the synced set reads back byte for byte, each file
+#       of the other is gone or a prefix of itself, btrfs check is clean.
 #   btrfs.sh [options] baseline DEVICE
 #       Debian's unpatched mkfs.btrfs (-p) must refuse an npo2 zoned device
 #       ("not a power of 2") and format a po2 one (the control).
@@ -510,6 +515,76 @@ btrfs_fill() {
 	check "$name: btrfs check --readonly is clean" btrfs_check "$dev"
 }
 
+# --- powercut: what was synced before a cut survives it -----------------------
+
+# verify_unsynced DIR COPY: every file of COPY (what was written to DIR
+# and never synced) is, in DIR, either gone or a prefix of it, whole or
+# cut short where writeback stopped: never other bytes, never longer
+verify_unsynced() {
+	local f n want gone=0 whole=0 cut=0
+	for f in "$2"/*; do
+		[ -f "$f" ] || { echo "no copy in $2"; return 1; }
+		if [ ! -e "$1/${f##*/}" ]; then
+			gone=$((gone + 1))
+			continue
+		fi
+		n=$(stat -c %s "$1/${f##*/}") want=$(stat -c %s "$f")
+		[ "$n" -le "$want" ] && head -c "$n" "$f" | cmp -s - "$1/${f##*/}" ||
+			{ echo "${f##*/}: $n bytes of $want, not a prefix of what was written"; return 1; }
+		if [ "$n" = "$want" ]; then
+			whole=$((whole + 1))
+		else
+			cut=$((cut + 1))
+			echo "${f##*/}: $n bytes of $want"
+		fi
+	done
+	echo "$gone gone, $whole whole, $cut cut short"
+}
+
+write_files_synced() {
+	write_files "$@" && sync
+}
+
+# write_files_copied DIR TAG SUMFILE COPY: write_files, and a copy of the
+# files in COPY (read from the page cache: nothing is synced)
+write_files_copied() {
+	write_files "$1" "$2" "$3" && cp -r "$1" "$4"
+}
+
+# btrfs_powercut DEVICE CUT RESTORE: mkfs, mount, write set a and sync it,
+# write set b and do not; then the command CUT (every write fails from
+# then on, nothing flushed), umount, the command RESTORE, mount: set a
+# reads back byte for byte, each file of set b is gone or a prefix of
+# what was written, and btrfs check is clean
+btrfs_powercut() {
+	local dev=$1 name
+	local sums=$work/pc.sums
+	name=$(dev_name "$dev")
+	rm -f "$sums" "$sums".*
+	umount "$mnt" 2>/dev/null
+	mkdir -p "$mnt"
+	check "$name: mkfs.btrfs -O zoned" mkfs_zoned "$dev" "zmath-pc" || return 1
+	check "$name: mount" mount_btrfs "$dev" || return 1
+	check "$name: write a set a (~13 MiB), sync" \
+		write_files_synced "$mnt/a" a "$sums"
+	rm -rf "$work/pc.b"
+	check "$name: write a set b (~13 MiB), no sync; a copy outside" \
+		write_files_copied "$mnt/b" b "$sums.b" "$work/pc.b"
+	check "$name: power cut: every write fails from now on" eval "$2" ||
+		return 1
+	sync 2> /dev/null
+	check "$name: umount after the cut" umount "$mnt"
+	check "$name: power back" eval "$3" || return 1
+	check "$name: mount after the cut" mount_btrfs "$dev" || return 1
+	check "$name: set a, synced before the cut, reads back byte for byte" \
+		verify_files "$mnt/a" "$sums"
+	check "$name: set b, not synced: each file gone or a prefix of it" \
+		verify_unsynced "$mnt/b" "$work/pc.b" &&
+		sed 's/^/#   /' "$work/out"
+	check "$name: umount" umount "$mnt" || return 1
+	check "$name: btrfs check --readonly is clean" btrfs_check "$dev"
+}
+
 # --- mirrors: both superblock copies on a > 4 TiB npo2 device ----------------
 
 nullb_big=
@@ -716,8 +791,9 @@ case $cmd in
 data) [ $# -ge 1 ] || exit 2; btrfs_data "$@" ;;
 mirrors) btrfs_mirrors "$@" ;;
 fill) [ $# -ge 1 ] || exit 2; btrfs_fill "$@" ;;
+powercut) [ $# = 3 ] || exit 2; btrfs_powercut "$@" ;;
 baseline) [ $# -ge 1 ] || exit 2; btrfs_baseline "$@" ;;
-*) echo "usage: btrfs.sh [-m mkfs] [-b btrfs] [-s sb-zones] [-p pristine-mkfs] [-n N] data DEV [NAME] | fill DEV [NAME] | mirrors DEV | mirrors [ZONE_MIB] [SIZE_GIB] | baseline DEV" >&2
+*) echo "usage: btrfs.sh [-m mkfs] [-b btrfs] [-s sb-zones] [-p pristine-mkfs] [-n N] data DEV [NAME] | fill DEV [NAME] | powercut DEV CUT RESTORE | mirrors DEV | mirrors [ZONE_MIB] [SIZE_GIB] | baseline DEV" >&2
    exit 2 ;;
 esac
 # a group that stopped early may leave its mount behind: the caller's

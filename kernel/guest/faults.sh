@@ -11,7 +11,8 @@
 # (null_blk's badblocks) inside a zone: a write over them fails with an
 # I/O error and leaves the write pointer where the data ends.  And I/O at
 # the zone's edges: a write across a zone boundary is split and lands in
-# both zones, one past the zone capacity is refused.
+# both zones, one past the zone capacity is refused.  And a power cut
+# under zonefs and btrfs (powercut.sh).
 
 FT_MNT=/mnt/faults
 
@@ -272,4 +273,6 @@ faults_suite() {
 	bd_group "zone capacity on null_blk npo2 48M cap40M" bcnpo2 48 40
 	ft_group "faults on null_blk po2 64M" ftpo2 64
 	ft_group "faults on null_blk npo2 48M" ftnpo2 48
+	pc_group "power cut on null_blk po2 8M" pcpo2 8
+	pc_group "power cut on null_blk npo2 12M" pcnpo2 12
 }

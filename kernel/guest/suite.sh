@@ -20,6 +20,7 @@
 . /guest/nvmet.sh
 . /guest/dm.sh
 . /guest/faults.sh
+. /guest/powercut.sh
 . /guest/tools.sh
 . /guest/load.sh
 . /guest/fio-zbd.sh
