@@ -309,6 +309,16 @@ fz_why() {
 	fi
 }
 
+# fz_no_stat_line NN - test NN failed only because fio printed no
+# READ: or WRITE: line for a job that ran under 1 ms (stat.c skips a
+# direction whose max_run is 0): the suite's check then compares nothing
+# ("read:  <> 6291456").  Seen at random on tests 04 and 15 of npo2 and,
+# as FZ_FIO_BUGS says, 39 and 40 of both; such a test is run once more.
+fz_no_stat_line() {
+	grep -qE '^(read|written):  <> [0-9]+$' \
+		"$FZ/t/zbd/test-zbd-support.log.${1#0}" 2> /dev/null
+}
+
 # fz_suite DEV ARGS... - the suite, on the PATH it wants
 fz_suite() {
 	local dev=$1
@@ -319,7 +329,7 @@ fz_suite() {
 # fz_run GROUP DEV - the suite on DEV, one TAP line per test; sets
 # FZ_LIST (NN STATUS per test) for c_fz_compare
 fz_run() {
-	local g=$1 dev=$2 t0=$(date +%s) rc=0 n st why bug
+	local g=$1 dev=$2 t0=$(date +%s) rc=0 n st why bug printed again
 	FZ_LIST=
 	fz_prepare "$FZ_BLKZONE_USED"
 	comment "$g: bash t/zbd/test-zbd-support $dev (blkzone: $FZ_BLKZONE_USED, time-based tests $FZ_RUNTIME s)"
@@ -340,12 +350,20 @@ fz_run() {
 				"$FZ/t/zbd/test-zbd-support.log.${n#0}" 2> /dev/null | sed 's/^/; /' | tr -d '\n')"
 			continue
 		fi
+		printed=/tmp/fz.printed
+		if [ "$st" = FAIL ] && fz_no_stat_line "$n"; then
+			fz_suite "$dev" -t "${n#0}" > /tmp/fz.rerun 2>&1
+			fz_results /tmp/fz.rerun /tmp/fz.reprinted > /tmp/fz.rerun.res
+			again=$(awk -v n="$n" '$1 == n { print $2 }' /tmp/fz.rerun.res)
+			comment "$g: test $n: fio printed no READ:/WRITE: line for a job (fio 3.33, a job under 1 ms); run again: ${again:-no result}"
+			[ -z "$again" ] || st=$again printed=/tmp/fz.reprinted
+		fi
 		FZ_LIST="$FZ_LIST$n $st
 "
 		case $st in
 		PASS) ok "$g: test $n" ;;
 		SKIP) skip "$g: test $n" "t/zbd: $(echo "$why" | sed "s|^$dev ||")" ;;
-		*) notok "$g: test $n" "$(fz_why /tmp/fz.printed "$n" "$st")" ;;
+		*) notok "$g: test $n" "$(fz_why "$printed" "$n" "$st")" ;;
 		esac
 	done < /tmp/fz.res
 	comment "$g: $(awk '{print $2}' /tmp/fz.res | sort | uniq -c | tr -s ' \n' ' ')(exit $rc), $(($(date +%s) - t0)) s"
