@@ -175,11 +175,14 @@ dev_extents() {
 
 # --- zones: the project's report tool ----------------------------------------
 
-# zone_line DEV ZONE: "zone start length capacity wp type cond" of one zone
-# (512-byte sectors), from zmath-zone report
+# zone_lines DEV: "zone start length capacity wp type cond" per zone
+# (512-byte sectors), the zone lines of zmath-zone report and nothing else
+zone_lines() {
+	zmath-zone report "$1" 2>/dev/null | awk 'NF == 7 && $2 ~ /^[0-9]+$/'
+}
+# zone_line DEV ZONE: the line of one zone
 zone_line() {
-	zmath-zone report "$1" 2>/dev/null |
-		awk -v z="$2" 'NF == 7 && $1 == z && $2 ~ /^[0-9]+$/ { print; exit }'
+	zone_lines "$1" | awk -v z="$2" '$1 == z { print; exit }'
 }
 # zone_get DEV ZONE FIELD: 2 start, 3 length, 4 capacity, 5 wp, 7 cond
 zone_get() { zone_line "$1" "$2" | awk -v f="$3" '{ print $f }'; }
@@ -401,7 +404,7 @@ fill_writers() {
 	wait
 }
 
-# fill_full DIR SOURCE: the writers ran until the filesystem was full:
+# fill_full DIR: the writers ran until the filesystem was full:
 # every one of them stopped on ENOSPC, and nothing else
 fill_full() {
 	local i=0 err
@@ -433,8 +436,7 @@ fill_verify() {
 
 # fill_zones_used DEV: how many zones are not empty
 fill_zones_used() {
-	zmath-zone report "$1" 2> /dev/null |
-		awk 'NF == 7 && $2 ~ /^[0-9]+$/ && $7 != "empty" { n++ } END { print n + 0 }'
+	zone_lines "$1" | awk '$7 != "empty" { n++ } END { print n + 0 }'
 }
 
 # fill_round DEV DIR SOURCE MIN: fill from empty, sync, remount, verify;
@@ -443,7 +445,7 @@ fill_round() {
 	local t0 bytes
 	t0=$(date +%s)
 	fill_writers "$2" "$3" || return 1
-	fill_full "$2" "$3" || return 1
+	fill_full "$2" || return 1
 	sync && umount "$mnt" && mount_btrfs "$1" || return 1
 	bytes=$(fill_verify "$2" "$3") || { echo "$bytes"; return 1; }
 	echo "$bytes bytes written by $FILL_WRITERS writers in $(($(date +%s) - t0)) s (TCG), all read back after a remount; $(fill_zones_used "$1") zones used"

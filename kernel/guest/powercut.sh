@@ -67,10 +67,6 @@ c_pc_zonefs_after() {
 	echo "seq/0 $(stat -c %s $PC_MNT/seq/0) bytes, seq/1 $(stat -c %s $PC_MNT/seq/1), seq/2 $(stat -c %s $PC_MNT/seq/2)"
 }
 
-c_pc_umount() {
-	umount $PC_MNT
-}
-
 # pc_group GROUP NAME ZONE_MB - 16 zones under a flakey table: zonefs, then
 # btrfs (btrfs.sh powercut)
 pc_group() {
@@ -96,11 +92,11 @@ pc_group() {
 	step "$g: power cut: every write fails from now on" \
 		pc_swap "$name" "$NB_DEV" $len cut
 	step "$g: zonefs: a write after the cut fails" c_pc_zonefs_write_fails
-	step "$g: zonefs: umount after the cut" c_pc_umount
+	step "$g: zonefs: umount after the cut" umount $PC_MNT
 	step "$g: power back" pc_swap "$name" "$NB_DEV" $len up
 	step "$g: zonefs: mounted again, seq/0-2 as synced before the cut" \
 		c_pc_zonefs_after "$dm"
-	step "$g: zonefs: umount" c_pc_umount
+	step "$g: zonefs: umount" umount $PC_MNT
 	SKIPPING=$skipping
 	if [ -n "$SKIPPING" ]; then
 		skip "$g: btrfs.sh powercut" "$SKIPPING"
