@@ -13,6 +13,14 @@ t0=$SECONDS
 
 log() { printf '[%s %s %4ds] %s\n' "$prog" "$base" $((SECONDS - t0)) "$*" >&2; }
 die() { printf '%s (%s): error: %s\n' "$prog" "$base" "$*" >&2; exit 1; }
+# need_space DIR GIB WHAT - fail before WHAT, not halfway through it, when
+# the filesystem of DIR has less than GIB GiB free
+need_space() {
+	local free
+	free=$(df -P -k "$1" | awk 'NR == 2 { print int($4 / 1048576) }')
+	[ "$free" -ge "$2" ] ||
+		die "$3 needs about $2 GiB free on $(df -P "$1" | awk 'NR == 2 { print $6 }'), it has $free GiB"
+}
 
 kbases=(6.12 6.1)	# every base, newest first (summary.sh's columns)
 base=${KERNEL:-6.12}

@@ -32,6 +32,9 @@ recorded=$(recorded_debver)
 extract() {
 	local tmp=$kbuild/src.tmp date
 	rm -rf "$tmp" && mkdir -p "$tmp"
+	# measured on 6.12: tree and git objects 2.2 GiB, pristine worktree
+	# 1.7, objects of four builds 0.6
+	need_space "$kbuild" 5 "extracting $base_pkg and building it"
 	log "extracting $base_tarball (a minute or two)"
 	tar -xJf "$base_tarball" -C "$tmp" --strip-components=1
 	log "committing the pristine tree (Linux $(kernel_version "$tmp"))"
@@ -76,6 +79,7 @@ fi
 [ -d "$ksrc/.git" ] || extract
 
 if [ ! -d "$ksrc_pristine" ]; then
+	need_space "$kbuild" 2 "the pristine worktree"
 	log "adding worktree $ksrc_pristine at tag pristine"
 	git -C "$ksrc" worktree prune
 	git -C "$ksrc" worktree add -q --detach "$ksrc_pristine" pristine
