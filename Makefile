@@ -7,8 +7,8 @@
 #                      series booted in QEMU (x86-64, with KUnit), and
 #                      the KUnit suite on i386, arm64 and arm
 #   make kernel-check  the QEMU part alone, for the base KERNEL (6.12 or 6.1;
-#                      BASELINE=1: the pristine kernel; ONLY=f2fs,zonefs:
-#                      those sections of the guest suite)
+#                      BASELINE=1: the pristine kernel; ONLY=f2fs,faults/002:
+#                      those tests of the guest suite)
 #   make kernel-kunit  the KUnit suite alone on KUNIT_ARCHS (i386 arm64 arm),
 #                      tiny kernels (KERNEL=6.12|6.1)
 #   make kernel-cross  every patched subsystem built for i386, arm and

@@ -1,7 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # dm.sh - device mapper tables over zoned null_blk, po2 and npo2 zone sizes
 # (busybox sh, sourced by suite.sh after lib.sh, zoned.sh and nvmet.sh).
-# Defines dm_suite.
 #
 # Every table maps a zone-aligned part of a null_blk of 6 (dm-zoned: 8)
 # zones of 96 MiB (npo2) or 128 MiB (po2).  What a kernel does with the
@@ -218,27 +217,4 @@ dmz_case() {
 			c_dmz zmath-dmz "$NB_DEV" "Zone size is not a power of 2" ctr
 	fi
 	nullb_del dmzoned$2
-}
-
-dm_suite() {
-	dm_case "dm-linear over null_blk po2 128M" linear 128
-	dm_case "dm-linear over null_blk npo2 96M" linear 96
-	dm_case "dm-flakey over null_blk npo2 96M" flakey 96
-	if [ "$BASE" = 6.12 ]; then
-		dm_case "dm-error over null_blk npo2 96M" error 96
-	else
-		section "dm-error over null_blk npo2 96M"
-		skip "dm-error over null_blk npo2 96M: table over zones 1-2" \
-			"6.1's error target (1.5) maps no device, so it is never zoned; 6.12's (1.7) is"
-	fi
-	dmz_case "dm-zoned over null_blk po2 128M" 128 0
-	dmz_case "dm-zoned over null_blk npo2 96M" 96 0
-	if grep -q 'zmath\.dmz_conv=1' /proc/cmdline; then
-		dmz_case "dm-zoned over null_blk po2 128M conv2" 128 2
-		dmz_case "dm-zoned over null_blk npo2 96M conv2" 96 2
-	else
-		section "dm-zoned over null_blk po2 128M conv2"
-		skip "dm-zoned over null_blk po2 128M conv2: refused later, in the unformatted metadata" \
-			"off by default: every kernel here oopses in dmz_load_sb() (NULL sb[1].dev after dmz_lookup_secondary_sb() fails); zmath.dmz_conv=1 runs it"
-	fi
 }

@@ -20,6 +20,9 @@
 
 F2FS_MNT=/mnt/f2fs
 F2FS_SUM=/tmp/f2fs.sha256
+# what every test of tests/f2fs/ requires (examples/f2fs-tools/build.sh
+# --pristine builds them)
+F2FS_TOOLS="mkfs.f2fs fsck.f2fs f2fs_io mkfs.f2fs.pristine"
 
 # f2fs_nullb NAME SIZE_MB ZONE_MB CAP_MB NR_CONV - the group's device in
 # $NB_DEV, created or REFUSED (nullb_case, quiet)
@@ -182,41 +185,4 @@ f2fs_pinned_case() {
 	fi
 	step "$1: umount" c_f2fs_umount
 	nullb_del "$2"
-}
-
-f2fs_suite() {
-	local t0=$(date +%s) t
-	section "f2fs"
-	SKIPPING=
-	for t in mkfs.f2fs fsck.f2fs f2fs_io mkfs.f2fs.pristine; do
-		has $t && continue
-		notok "f2fs: $t in the initramfs" "examples/f2fs-tools/build.sh --pristine builds it"
-		return
-	done
-	F2FS_G="Debian mkfs.f2fs on null_blk npo2 24M"
-	f2fs_nullb f2basen 1000 24 24 4
-	step "$F2FS_G: refused (not a power of 2), nothing written" \
-		c_f2fs_mkfs_refused mkfs.f2fs.pristine "$NB_DEV" "not a power of 2"
-	nullb_del f2basen
-	F2FS_G="Debian mkfs.f2fs on null_blk po2 16M"
-	f2fs_nullb f2basep 1024 16 16 4
-	step "$F2FS_G: formats it (the control)" \
-		c_f2fs_mkfs mkfs.f2fs.pristine "$NB_DEV" 64
-	nullb_del f2basep
-	F2FS_G="mkfs.f2fs on null_blk npo2 3M"
-	f2fs_nullb f2bad 384 3 3 64
-	step "$F2FS_G: refused (not whole segments), nothing written" \
-		c_f2fs_mkfs_refused mkfs.f2fs "$NB_DEV" "not a multiple of the 2097152-byte segment"
-	nullb_del f2bad
-	f2fs_case "f2fs on null_blk po2 16M" f2po2 1024 16 16 4
-	f2fs_case "f2fs on null_blk npo2 24M" f2npo2 1000 24 24 4
-	f2fs_case "f2fs on null_blk po2 32M cap24M" f2po2cap 2048 32 24 4 \
-		"fsck.f2fs 1.15 ran past 120 s on it (zone capacity below the zone size)"
-	if [ "$BASE" = 6.12 ]; then
-		f2fs_pinned_case "f2fs pinned on null_blk po2 16M" f2pinp 1024 16 16 12
-		f2fs_pinned_case "f2fs pinned on null_blk npo2 24M" f2pinn 1000 24 24 12
-		f2fs_pinned_case "f2fs pinned on null_blk po2 32M cap24M" f2pinc 2048 32 24 12
-	fi
-	SKIPPING=
-	comment "f2fs: $(($(date +%s) - t0)) s"
 }

@@ -265,14 +265,3 @@ bd_group() {
 	fi
 	nullb_del "$2"
 }
-
-faults_suite() {
-	bd_group "zone boundary on null_blk po2 64M" bdpo2 64 64
-	bd_group "zone boundary on null_blk npo2 48M" bdnpo2 48 48
-	bd_group "zone capacity on null_blk po2 64M cap56M" bcpo2 64 56
-	bd_group "zone capacity on null_blk npo2 48M cap40M" bcnpo2 48 40
-	ft_group "faults on null_blk po2 64M" ftpo2 64
-	ft_group "faults on null_blk npo2 48M" ftnpo2 48
-	pc_group "power cut on null_blk po2 8M" pcpo2 8
-	pc_group "power cut on null_blk npo2 12M" pcnpo2 12
-}

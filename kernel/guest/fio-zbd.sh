@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # fio-zbd.sh - fio's own zoned test suite and blkzone on po2 and npo2 zoned
-# null_blk, for suite.sh (sourced after lib.sh and zoned.sh).  Defines
-# fiozbd_suite (section "fiozbd").
+# null_blk, for tests/fio-zbd/ (sourced by suite.sh after lib.sh and
+# zoned.sh).
 #
 # blkzone: the project's blkzone (Debian's util-linux 2.38.1 on zmath.h,
 # examples/util-linux/build.sh: /usr/local/bin/blkzone.zmath) runs every
@@ -54,6 +54,14 @@ FZ_DEBIAN=/usr/sbin/blkzone
 FZ_PRISTINE=/usr/local/bin/blkzone.pristine
 FZ_RUNTIME=$(cmdline_arg fiozbd_runtime)
 FZ_RUNTIME=${FZ_RUNTIME:-3}
+# the blkzone under test, in bz_case and as the suite's
+FZ_BLKZONE_USED=$FZ_BLKZONE
+grep -q 'zmath\.fiozbd_blkzone=pristine' /proc/cmdline && FZ_BLKZONE_USED=$FZ_DEBIAN
+# what every test of tests/fio-zbd/ requires: the blkzones, the suite and
+# the Debian tools it runs with (examples/util-linux/build.sh --pristine
+# and fio-zbd-suite.sh, kernel/qemu/mkinitramfs.sh)
+FZ_TOOLS="$FZ_BLKZONE $FZ_DEBIAN $FZ_PRISTINE $FZ_SRC/t/zbd/test-zbd-support
+	$FZ_SRC/bin/bash $FZ_SRC/bin/grep $FZ_SRC/bin/sed $FZ_SRC/bin/timeout"
 # tests that fail on po2 and npo2 alike, and on the pristine kernels,
 # because of fio 3.33 itself: "N why" lines.  39 and 40 read one block
 # and check fio's "READ:" line, which fio omits for a job that ran under
@@ -248,6 +256,8 @@ bz_case() {
 # fz_prepare BLKZONE - a fresh copy of the suite in $FZ, BLKZONE as its
 # blkzone, fio (or the runtime cap wrapper) at ../../fio
 fz_prepare() {
+	# bash's process substitution, <(...), reads /dev/fd/N
+	[ -e /dev/fd ] || ln -s /proc/self/fd /dev/fd
 	rm -rf "$FZ"
 	mkdir -p "$FZ/t" "$FZ/bin"
 	cp -r "$FZ_SRC/t/zbd" "$FZ/t/zbd"
@@ -384,7 +394,8 @@ fz_lists() {
 
 # fz_case GROUP NAME ZONE_MB - the suite on a null_blk of 8 conventional
 # and 130 sequential zones of ZONE_MB (created, or REFUSED and its lines
-# SKIP)
+# SKIP); what each test did (FZ_LIST) stays in /tmp/fz-list.NAME, for
+# c_fz_compare
 fz_case() {
 	local g=$1 n
 	nullb_case "$g" "$2" $((138 * $3)) "$3" "$3" 8 quiet
@@ -394,13 +405,19 @@ fz_case() {
 	else
 		fz_run "$g" "$NB_DEV"
 	fi
+	printf '%s' "$FZ_LIST" > "/tmp/fz-list.$2"
 	nullb_del "$2"
 }
 
-# c_fz_compare PO2_LIST NPO2_LIST - every test that passes on po2 passes
-# on npo2
+# c_fz_compare PO2_NAME NPO2_NAME - every test that passes on the po2
+# device passes on the npo2 one (fz_case NAMEs, run before in this boot)
 c_fz_compare() {
-	local bad
+	local bad f
+	for f in "$1" "$2"; do
+		[ -f "/tmp/fz-list.$f" ] ||
+			{ echo "no results of the suite on $f: its test runs first, in the same boot"; return 1; }
+	done
+	set -- "$(cat "/tmp/fz-list.$1")" "$(cat "/tmp/fz-list.$2")"
 	echo "po2:  $(fz_lists "$1")"
 	echo "npo2: $(fz_lists "$2")"
 	[ "$(printf '%s' "$1" | grep -c .)" = 58 ] && [ "$(printf '%s' "$2" | grep -c .)" = 58 ] ||
@@ -409,54 +426,4 @@ c_fz_compare() {
 		BEGIN { n = split(npo2, l, "\n"); for (i = 1; i <= n; i++) { split(l[i], f, " "); st[f[1]] = f[2] } }
 		$2 == "PASS" && st[$1] != "PASS" { printf "%s (npo2 %s) ", $1, st[$1] ? st[$1] : "not run" }')
 	[ -z "$bad" ] || { echo "po2 passes, npo2 does not: $bad"; return 1; }
-}
-
-fiozbd_suite() {
-	local t0=$(date +%s) t po2 dev
-	section "fio-zbd"
-	SKIPPING=
-	for t in "$FZ_BLKZONE" "$FZ_DEBIAN" "$FZ_PRISTINE" "$FZ_SRC/t/zbd/test-zbd-support" \
-		"$FZ_SRC/bin/bash" "$FZ_SRC/bin/grep" "$FZ_SRC/bin/sed" "$FZ_SRC/bin/timeout"; do
-		[ -e "$t" ] && continue
-		notok "fio t/zbd: $t in the initramfs" \
-			"examples/util-linux/build.sh --pristine and fio-zbd-suite.sh, kernel/qemu/mkinitramfs.sh"
-		return
-	done
-	# bash's process substitution, <(...), reads /dev/fd/N
-	[ -e /dev/fd ] || ln -s /proc/self/fd /dev/fd
-
-	# the blkzone under test, in bz_case and as the suite's
-	FZ_BLKZONE_USED=$FZ_BLKZONE
-	grep -q 'zmath\.fiozbd_blkzone=pristine' /proc/cmdline && FZ_BLKZONE_USED=$FZ_DEBIAN
-	bz_case "blkzone null_blk npo2 3M" bznpo2 3
-	bz_case "blkzone null_blk po2 4M" bzpo2 4
-
-	fz_case "fio t/zbd null_blk po2 4M conv8" fzpo2 4
-	po2=$FZ_LIST
-	fz_case "fio t/zbd null_blk npo2 3M conv8" fznpo2 3
-	SKIPPING=
-	if [ "$MODE" = baseline ] && [ -z "$FZ_LIST" ]; then
-		skip "fio t/zbd npo2 vs po2: npo2 passes every test po2 passes" \
-			"refused by the pristine kernel (fio t/zbd null_blk npo2 3M conv8: created)"
-	else
-		step "fio t/zbd npo2 vs po2: npo2 passes every test po2 passes" \
-			c_fz_compare "$po2" "$FZ_LIST"
-	fi
-
-	# the npo2 NVMe ZNS namespace, on demand
-	t="fio t/zbd nvme npo2 96M cap80M"
-	if ! grep -q 'zmath\.fiozbd_nvme=1' /proc/cmdline; then
-		skip "$t: the suite" "off by default: 3-4 minutes more, and the suite's own po2 and size assumptions fail 05 06 15 25 37 there; zmath.fiozbd_nvme=1 runs it"
-	else
-		dev=/dev/nvme0n$(nvme_inst 1)
-		if [ -b "$dev" ]; then
-			section "$t"
-			# the sections before may have left zones open or full
-			"$FZ_BLKZONE" reset "$dev"
-			fz_run "$t" "$dev"
-		else
-			skip "$t: the suite" "no $dev (the pristine kernel refuses it)"
-		fi
-	fi
-	comment "fio-zbd: $(($(date +%s) - t0)) s"
 }

@@ -12,16 +12,16 @@
 # Expected outcomes depend on $MODE (patched|baseline, from zmath.mode= on
 # the kernel command line) and $BASE (6.12|6.1, from uname -r; empty for
 # any other kernel, which suite.sh fails); npo2_series says what they are.
-# zmath.only=SECTION[,SECTION] on the command line runs only those
-# sections of the suite (want_section), for quick runs.
+# zmath.only=SUBJECT|SUBJECT/NNN[,...] on the command line runs only those
+# tests of the suite (suite.sh), for quick runs.
 
 TAP_OUT=${TAP_OUT:-/dev/ttyS1}
 [ -c "$TAP_OUT" ] || TAP_OUT=/dev/null
 tap_n=0 tap_pass=0 tap_fail=0 tap_skip=0
 # cmdline_arg NAME - the value of zmath.NAME= on the kernel command line
-# (letters, digits, '_', ',' and '-'), or nothing
+# (letters, digits, '_', ',', '/' and '-'), or nothing
 cmdline_arg() {
-	sed -n "s/.*zmath\.$1=\([a-z0-9_,-]*\).*/\1/p" /proc/cmdline
+	sed -n "s|.*zmath\.$1=\([a-z0-9_,/-]*\).*|\1|p" /proc/cmdline
 }
 # in_list LIST NAME - NAME is one of the comma-separated LIST, or LIST is
 # empty (all are wanted)
@@ -70,10 +70,6 @@ stable_bug_skip() {
 	*) return 1 ;;
 	esac
 }
-
-# want_section NAME - NAME is one of the zmath.only= sections, or there
-# is no zmath.only=
-want_section() { in_list "$ONLY" "$1"; }
 
 emit() {
 	echo "$*"

@@ -124,7 +124,6 @@ c_ld_append() {
 ld_append_group() {
 	local g=$1 ng=/dev/ng0n$(nvme_inst "$2")
 	SKIPPING=
-	section "$g"
 	step "$g: $LD_APPENDS appends at depth $LD_APPEND_QD to zone $4 land once, tile it, read back; nvme-cli sees the write pointer" \
 		c_ld_append "$ng" "$4" $(($3 * 256))
 }
@@ -206,15 +205,4 @@ ld_zonefs_group() {
 	step "$1: $LD_ZF_FILES concurrent writers fill zonefs, truncate, refill, remount" \
 		c_ld_zonefs "$NB_DEV" $(($4 * 1048576))
 	nullb_del "$2"
-}
-
-load_suite() {
-	ld_group "load on null_blk po2 16M" ldpo2 16
-	ld_group "load on null_blk npo2 12M" ldnpo2 12
-	ld_append_group "load appends on NVMe npo2 96M" 1 96 9
-	ld_append_group "load appends on NVMe po2 128M" 2 128 7
-	ld_zonefs_group "load zonefs po2 8M cap6M" ldzfpo2 8 6
-	ld_zonefs_group "load zonefs npo2 6M" ldzfnpo2 6 6
-	btrfs_nullb "load btrfs po2 8M" ldbtpo2 192 8 fill
-	btrfs_nullb "load btrfs npo2 12M" ldbtnpo2 192 12 fill
 }

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # nvmet.sh - the NVMe target over the loop transport, on a zoned backing
 # device (busybox sh, sourced by suite.sh after lib.sh and zoned.sh).
-# Defines nvmet_suite, and nvmet_checks, which dm.sh runs on a dm device.
+# For tests/nvmet/; nvmet_checks also runs on a dm device (dm.sh).
 #
 # The target is set up through configfs (subsystem $NVMET_NQN, any host
 # allowed, namespace 1 on the backing device, a loop port), Debian's
@@ -211,14 +211,4 @@ nvmet_checks() {
 	step "$g: nvmet: nvme disconnect" c_nvmet_disconnect
 	step "$g: nvmet: configfs torn down, no host left" c_nvmet_gone
 	nvmet_teardown	# what a failed or skipped step left
-}
-
-# nvmet_suite - an npo2 and a po2 null_blk of 6 sequential zones exported
-nvmet_suite() {
-	nullb_case "nvmet loop on null_blk npo2 96M" nvmet96 576 96 96 0 quiet
-	nvmet_checks "nvmet loop on null_blk npo2 96M" "$NB_DEV" 196608 6
-	nullb_del nvmet96
-	nullb_case "nvmet loop on null_blk po2 128M" nvmet128 768 128 128 0 quiet
-	nvmet_checks "nvmet loop on null_blk po2 128M" "$NB_DEV" 262144 6 unaligned
-	nullb_del nvmet128
 }

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# powercut.sh - a power cut under a mounted zonefs and btrfs, for suite.sh
-# (busybox sh, sourced after zoned.sh and dm.sh; faults_suite runs it).
+# powercut.sh - a power cut under a mounted zonefs and btrfs, for
+# tests/faults/ (busybox sh, sourced by suite.sh after zoned.sh and dm.sh).
 #
 # The filesystem sits on a dm-flakey device over a memory-backed null_blk,
 # po2 and npo2.  The cut, as fstests makes it: the table is swapped,

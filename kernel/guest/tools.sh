@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # tools.sh - the zmath tools do not reset the zones of a mounted device
-# (busybox sh, sourced by suite.sh after lib.sh and zoned.sh).  Defines
-# tools_suite.
+# (busybox sh, sourced by suite.sh after lib.sh and zoned.sh), for
+# tests/tools/001.
 #
 # zmath-zone (reset, open, close, finish) and zmath-write open the device
 # with O_EXCL, as blkzone does: while zonefs is mounted on it the kernel
@@ -133,11 +133,10 @@ c_tl_write_unmounted() {
 		{ echo "zones 1, 2: $(cond_of "$dev" 1), $(cond_of "$dev" 2), want full"; return 1; }
 }
 
-# tools_suite - the refusals on a mounted zonefs, then the same commands
-# on the unmounted device
-tools_suite() {
-	local g="tools npo2 ${TL_ZONE_MB}M" npo2=1 out
-	section "$g"
+# tl_group GROUP - the refusals on a mounted zonefs, then the same
+# commands on the unmounted device
+tl_group() {
+	local g=$1 npo2=1 out
 	SKIPPING=
 	ZS=$((TL_ZONE_MB * 2048))
 	is_po2 $ZS && npo2=0

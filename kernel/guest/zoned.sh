@@ -63,6 +63,20 @@ nullb_del() {
 	rmdir "$NULLB_CFS/$1"
 }
 
+# c_bad NAME SIZE ZONE CAP PATCHED_MSG BASELINE_MSG - power-on refused, the
+# kernel says why (the message of this kernel), and no device is left
+c_bad() {
+	local out want=$5
+	[ "$MODE" = patched ] || want=$6
+	if out=$(nullb_new "$1" "$2" "$3" "$4"); then
+		echo "accepted: $out"
+		nullb_del "$1"
+		return 1
+	fi
+	echo "$out"
+	[ ! -e "/dev/$1" ] || { echo "/dev/$1 exists"; return 1; }
+	echo "$out" | grep -qi "$want" || { echo "no kernel message like '$want'"; return 1; }
+}
 # --- QEMU's NVMe ZNS namespaces ------------------------------------------
 # nvme_inst NSID - Y of /dev/ng0nY and /dev/nvme0nY, namespace NSID of the
 # QEMU controller (6.12 scans namespaces asynchronously: Y follows the
@@ -107,7 +121,6 @@ not_created() {
 nullb_case() {
 	local g=$1 name=$2 out npo2=0
 	is_po2 $(($4 * 2048)) || npo2=1
-	section "$g"
 	NB_DEV=
 	if out=$(nullb_new "$name" "$3" "$4" "$5" "$6"); then
 		NB_DEV=$out

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # zonefs.sh - zonefs on zoned null_blk, po2 and npo2 zone sizes, formatted
 # by the project's zmath-zonefs-mkfs (busybox sh, sourced by suite.sh after
-# lib.sh and zoned.sh).  Defines zonefs_suite.
+# lib.sh and zoned.sh), for tests/zonefs/.
 #
 # Expected values come from shell arithmetic on the configured geometry and
 # from the rules of fs/zonefs/super.c, never from what the mounted zonefs
@@ -530,7 +530,6 @@ zf_group() {
 	ZF_ZS=$(($4 * 2048)) ZF_CAP=$(($5 * 2048)) ZF_END=$(($3 * 2048)) ZF_NCONV=$6
 	ZF_NZ=$(((ZF_END + ZF_ZS - 1) / ZF_ZS))
 	is_po2 $ZF_ZS || npo2=1
-	section "$g"
 	SKIPPING=
 	rm -rf "$ZF_TMP"
 	mkdir -p "$ZF_TMP" "$ZF_MNT"
@@ -612,17 +611,4 @@ zf_group() {
 	zf_umount
 	nullb_del "$name"
 	SKIPPING=
-}
-
-# zonefs_suite - the zonefs groups: formatter refusals on a non-zoned device,
-# then a po2 and an npo2 null_blk, each with 4 conventional zones (zone 0 the
-# super block, 1-3 for cnv/), 4 sequential ones, and a zone capacity below
-# the zone size
-zonefs_suite() {
-	echo "# zonefs, mode $MODE"
-	section "zonefs mkfs"
-	SKIPPING=
-	step "zonefs mkfs: refuses a non-zoned null_blk, writes nothing" c_zf_nonzoned
-	zf_group "zonefs po2 64M cap24M" zfpo2 512 64 24 4
-	zf_group "zonefs npo2 48M cap24M" zfnpo2 384 48 24 4
 }
