@@ -22,9 +22,11 @@
 # btrfs-progs, f2fs-tools and blkzone, Debian's pristine ones and fio's
 # zoned test suite: kernel/qemu/guest-image.sh builds them (apt-get
 # source, 2-5 minutes each the first time, seconds after that).
-# ZMATH_QEMU_TIMEOUT (seconds, default 900) bounds the boot; ONLY=SECTION,...
-# runs those sections of the guest suite alone (zmath.only=, see
-# kernel/guest/suite.sh); ZMATH_GUEST_ARGS adds to the kernel command line.
+# ZMATH_QEMU_TIMEOUT (seconds, default 900) bounds each boot; ONLY=SUBJECT,
+# SUBJECT/NNN,... runs those tests of the guest suite alone (zmath.only=,
+# see kernel/guest/suite.sh); ZMATH_QEMU_JOBS (2) QEMU instances share the
+# tests out (kernel/qemu/run-parts.sh); ZMATH_GUEST_ARGS adds to the kernel
+# command line.
 set -euo pipefail
 . "$(dirname "$0")/../kernel/scripts/common.sh"
 
@@ -42,9 +44,8 @@ bzimage=$("$top/kernel/scripts/build.sh" "${build_args[@]}" | tail -n 1)
 log "2/4 guest tools and initramfs: kernel/qemu/guest-image.sh"
 initramfs=$("$top/kernel/qemu/guest-image.sh" | tail -n 1)
 
-log "3/4 boot $base ($mode) in QEMU (TCG)${ONLY:+, sections $ONLY}"
-[ -z "${ONLY:-}" ] || export ZMATH_GUEST_ARGS="${ZMATH_GUEST_ARGS:-} zmath.only=$ONLY"
-"$top/kernel/qemu/run.sh" "$bzimage" "$initramfs" "$out" "$mode"
+log "3/4 boot $base ($mode) in ${ZMATH_QEMU_JOBS:-2} QEMU instances (TCG)${ONLY:+, tests $ONLY}"
+"$top/kernel/qemu/run-parts.sh" "$bzimage" "$initramfs" "$out" "$mode"
 
 log "4/4 judge the logs (first the judge itself: kernel/qemu/selftest.sh)"
 "$top/kernel/qemu/selftest.sh" "$tree" > "$out/selftest.log" ||

@@ -15,7 +15,7 @@
 # on a group whose counts differ from the declared ones (fewer checks, or
 # passes turned into skips), a SKIP whose reason its group does not
 # declare, a group that is not declared, and a declared group that did not
-# run.  "partial" (a run of some sections, zmath.only=) leaves out the last
+# run.  "partial" (a run of some tests, ONLY=) leaves out the last
 # rule.  RESULTS.TSV is parse.sh's: status, check, reason.
 set -euo pipefail
 

@@ -2,14 +2,15 @@
 # kunit-lib.sh - read the zmath KUnit suite's results from a console log.
 # Sourced by parse.sh (full guest runs) and kunit.sh (KUnit-only boots).
 #
-# kunit_zmath CONSOLE OUTDIR TREE - the KTAP part of CONSOLE (up to /init,
-# if the kernel got that far) goes to OUTDIR/ktap.log, TREE's own kunit.py
+# kunit_zmath CONSOLE OUTDIR TREE - the first KTAP part of CONSOLE (up to
+# /init, if the kernel got that far) goes to OUTDIR/ktap.log, TREE's own kunit.py
 # parses it (OUTDIR/kunit.txt, kunit.json); sets kunit_rc (kunit.py's exit
 # status), kunit_cases ("STATUS<TAB>name" per zmath case), kunit_total and
 # kunit_pass.
 kunit_zmath() {
 	local console=$1 out=$2 tree=$3
-	sed -n '/KTAP version\|TAP version/,/Run \/init as init process/p' \
+	# the first boot's (merge.sh puts one boot after another)
+	sed -n '/KTAP version\|TAP version/,/Run \/init as init process/{p;/Run \/init as init process/q}' \
 		"$console" > "$out/ktap.log"
 	kunit_rc=0
 	/usr/bin/python3 "$tree/tools/testing/kunit/kunit.py" parse \

@@ -11,7 +11,7 @@
 #  - the guest's TAP (guest.tap): no "not ok", a final ZMATH-GUEST-RESULT
 #    line whose counts match the lines, and per group of checks the counts
 #    and skip reasons EXPECT.TSV declares (kernel/qemu/expect/BASE-MODE.tsv,
-#    judged by counts.sh; a run of some sections, zmath.only=, is not
+#    judged by counts.sh; a run of some tests, ONLY= in OUTDIR/only, is not
 #    required to run every group);
 #  - the console: no "Kernel panic", "Oops", "WARNING:" (but zonefs' of a
 #    zone offline or read-only at mount), "BUG:"; no timeout.
@@ -88,7 +88,8 @@ else
 	[ "${final#ZMATH-GUEST-RESULT: }" = "$want" ] ||
 		problem "final line '$final' does not match the TAP lines ($want)"
 fi
-partial=$(grep -q '^# zmath guest suite, .*, only ' "$console" && echo partial || true)
+# OUTDIR/only: the tests a partial run asked for (run-parts.sh)
+partial=$(grep -q . "$out/only" 2> /dev/null && echo partial || true)
 if [ -s "$out/results.tsv" ] &&
    ! counts=$("$(dirname "$0")/counts.sh" judge "$out/results.tsv" "$expect" $partial); then
 	problem "guest: the counts declared in $expect do not hold:"$'\n'"$(sed 's/^/  /' <<< "$counts" | head -n 20)$([ "$(wc -l <<< "$counts")" -le 20 ] || echo $'\n'"  ... $(($(wc -l <<< "$counts") - 20)) more")"

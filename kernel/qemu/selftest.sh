@@ -31,18 +31,23 @@ ZMATH-GUEST-RESULT: pass=2 fail=0 skip=1 mode=MODE'
 expect='dev	1	0	1	no tool
 npo2	0	1	0	'
 
-# case NAME MODE WANT(pass|fail|fail=TEXT, TEXT in the problems) EDIT... - each EDIT (sed script, on
-# "console", "tap" or "expect" as its first word; "rc N"; "none -") applied
-# to the clean logs
-case_() {
-	local name=$1 mode=$2 want=$3 d=$work/$1 rc=0 edit what script
-	shift 3
-	mkdir -p "$d"
+# logs DIR MODE TAP - the clean console log, TAP as the guest's, qemu.rc 0
+logs() {
+	mkdir -p "$1"
 	printf 'Linux version 6.1.192\n%s\nRun /init as init process\nzmath-guest: ok\nreboot: Restarting system\n' \
-		"$ktap" > "$d/console.log"
-	printf '%s\n' "$tap" | sed "s/MODE/$mode/" > "$d/guest.tap"
+		"$ktap" > "$1/console.log"
+	printf '%s\n' "$3" | sed "s/MODE/$2/" > "$1/guest.tap"
+	echo 0 > "$1/qemu.rc"
+}
+
+# case NAME MODE WANT(pass|fail|fail=TEXT, TEXT in the problems) EDIT... - each EDIT (sed script, on
+# "console", "tap" or "expect" as its first word; "rc N"; "only TESTS", a
+# partial run; "none -") applied to the clean logs
+case_() {
+	local name=$1 mode=$2 want=$3 d=$work/$1 edit what script
+	shift 3
+	logs "$d" "$mode" "$tap"
 	printf '# group\tpass\trefused\tskip\twhy\n%s\n' "$expect" > "$d/expect.tsv"
-	echo 0 > "$d/qemu.rc"
 	for edit; do
 		what=${edit%% *} script=${edit#* }
 		case $what in
@@ -50,9 +55,29 @@ case_() {
 		tap) sed -i "$script" "$d/guest.tap" ;;
 		expect) sed -i "$script" "$d/expect.tsv" ;;
 		rc) echo "$script" > "$d/qemu.rc" ;;
+		only) echo "$script" > "$d/only" ;;
 		none) ;;
 		esac
 	done
+	judge "$name" "$mode" "$want" "$d"
+}
+
+# merge_case NAME WANT EDIT - $tap's groups from two QEMU instances, "dev"
+# in one and "npo2" in the other, merged (merge.sh); EDIT (a sed script)
+# applied to the second one's TAP
+merge_case() {
+	local d=$work/$1
+	logs "$d/part-1" patched "$(printf '%s\n' "$tap" | sed '/npo2/d;s/^1\.\.3/1..2/;s/pass=2/pass=1/')"
+	logs "$d/part-2" patched "$(printf '%s\n' "$tap" | sed '/dev/d;s/^ok 3 /ok 1 /;s/^1\.\.3/1..1/;s/pass=2/pass=1/;s/skip=1/skip=0/')"
+	sed -i "$3" "$d/part-2/guest.tap"
+	"$here/merge.sh" "$d" "$d/part-1" "$d/part-2"
+	printf '# group\tpass\trefused\tskip\twhy\n%s\n' "$expect" > "$d/expect.tsv"
+	judge "$1" patched "$2" "$d"
+}
+
+# judge NAME MODE WANT DIR - parse.sh on DIR must say WANT
+judge() {
+	local name=$1 mode=$2 want=$3 d=$4 rc=0
 	"$here/parse.sh" "$d" "$mode" "$tree" "$d/expect.tsv" > "$d/out" 2>&1 || rc=$?
 	if { [ "$want" = pass ] && [ $rc = 0 ]; } ||
 	   { [ "${want%%=*}" = fail ] && [ $rc != 0 ] &&
@@ -90,7 +115,12 @@ case_ fewer-than-declared  patched  fail='group dev: 1 pass, 0 refused, 0 skip, 
 case_ undeclared-skip      patched  fail='undeclared skip: dev: check (no time)' 'tap s/# SKIP no tool/# SKIP no time/'
 case_ undeclared-group     patched  fail='group not declared in' 'expect /^npo2/d'
 case_ no-declaration       patched  fail='no declared counts' 'expect d'
-case_ partial-run          patched  pass 'tap /npo2/d;s/pass=2/pass=1/' \
+case_ partial-run          patched  pass 'tap /npo2/d;s/pass=2/pass=1/' 'only dev'
+case_ parts-not-partial    patched  fail='group missing: npo2' 'tap /npo2/d;s/pass=2/pass=1/' \
 	'console s/^Run \/init.*/&\n# zmath guest suite, mode patched, base 6.1, only dev/'
+# two QEMU instances, one run (merge.sh)
+merge_case merged-parts             pass 's/^x//'
+merge_case merged-part-unfinished   fail='no final ZMATH-GUEST-RESULT' '/ZMATH-GUEST-RESULT/d'
+merge_case merged-part-not-ok       fail='check(s) failed' 's/^ok 1 - npo2/not ok 1 - npo2/;s/pass=1 fail=0/pass=0 fail=1/'
 [ $bad = 0 ] && echo "selftest: parse.sh said no to every fault" || echo "selftest: FAILED" >&2
 exit $bad

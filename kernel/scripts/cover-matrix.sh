@@ -22,6 +22,8 @@ esac
 for mode in patched baseline; do
 	[ -f "$kbuild/qemu-$mode/verdict.txt" ] ||
 		die "no $mode run of $base: make kernel-check KERNEL=$base$([ $mode = patched ] || echo ' BASELINE=1')"
+	! grep -q . "$kbuild/qemu-$mode/only" 2> /dev/null ||
+		die "the last $mode run of $base ran some tests only (ONLY=$(cat "$kbuild/qemu-$mode/only")): run them all"
 done
 col=$(printf '%s\n' "${kbases[@]}" | grep -nx "$base" | cut -d: -f1)
 "$top/kernel/qemu/summary.sh" |
@@ -29,7 +31,7 @@ col=$(printf '%s\n' "${kbases[@]}" | grep -nx "$base" | cut -d: -f1)
 		/checks whose result differs/ { exit }
 		NF > 2 {
 			sub(/^ +/, "", $1)
-			# a group of the other base only (its "kernel base" line)
+			# a group of the other base only (f2fs pinned files)
 			if ($b == "-" && $p == "-") next
 			sub(/^QEMU runs.*/, "group", $1)
 			printf "  %-38.38s %-28s %s\n", $1, $b, $p
