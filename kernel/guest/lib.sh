@@ -111,8 +111,10 @@ check() {
 expect_eq() {
 	if [ "$2" = "$3" ]; then ok "$1"; else notok "$1" "got '$2', want '$3'"; fi
 }
+# section TEXT - "# ---- TEXT" on both outputs: kernel/qemu/merge.sh
+# orders the TAP of several QEMU instances by the tests these lines name
 section() {
-	echo "# ---- $*"
+	emit "# ---- $*"
 }
 
 # Kernel messages since the last dmesg_mark.

@@ -6,7 +6,7 @@
 #   run-parts.sh BZIMAGE INITRAMFS OUTDIR MODE
 #
 # $ONLY (subjects or tests, "zonefs,faults/002") picks the tests, the
-# default is every subject of kernel/guest/tests/; $ZMATH_QEMU_JOBS (2)
+# default is every subject of kernel/guest/suite.sh's subjects=; $ZMATH_QEMU_JOBS (2)
 # the number of instances.  A subject is never split: its tests may use
 # what the ones before them left (fio-zbd/003 compares 001 and 002).
 # Subjects are shared out longest first, each to the instance with the
@@ -24,11 +24,14 @@ jobs=${ZMATH_QEMU_JOBS:-2}
 t0=$SECONDS
 
 mkdir -p "$out"
+# the subjects, in the suite's order
+subjects=$(sed -n 's/^subjects="\(.*\)"$/\1/p' "$here/../guest/suite.sh")
+[ -n "$subjects" ] || { echo "run-parts: no subjects= line in kernel/guest/suite.sh" >&2; exit 1; }
 # the tests wanted, as "SUBJECT ENTRY" lines
 if [ -n "${ONLY:-}" ]; then
 	tr , '\n' <<< "$ONLY" | awk -F/ 'NF { print $1, $0 }'
 else
-	(cd "$tests" && ls -d */ | tr -d /) | awk '{ print $1, $1 }'
+	printf '%s\n' $subjects | awk '{ print $1, $1 }'
 fi > "$out/wanted"
 
 # "# time ID S" of the last run, summed per subject; then the subjects,
@@ -67,5 +70,5 @@ while read -r list secs; do
 done < "$out/parts"
 [ $k -gt 0 ] || { echo "[run-parts] no tests wanted (ONLY=${ONLY:-})" >&2; exit 1; }
 for p in "${pids[@]}"; do wait "$p" || true; done
-"$here/merge.sh" "$out" "${dirs[@]}"
+"$here/merge.sh" --order "$subjects" "$out" "${dirs[@]}"
 echo "[run-parts] $k QEMU instances, $((SECONDS - t0)) s" >&2

@@ -122,5 +122,18 @@ case_ parts-not-partial    patched  fail='group missing: npo2' 'tap /npo2/d;s/pa
 merge_case merged-parts             pass 's/^x//'
 merge_case merged-part-unfinished   fail='no final ZMATH-GUEST-RESULT' '/ZMATH-GUEST-RESULT/d'
 merge_case merged-part-not-ok       fail='check(s) failed' 's/^ok 1 - npo2/not ok 1 - npo2/;s/pass=1 fail=0/pass=0 fail=1/'
+# merge.sh puts the tests in the suite's order, whatever part ran them
+d=$work/merge-order
+logs "$d/part-1" patched "$(printf '# ---- zonefs/001: dev\n%s\n' "$tap" | sed '/npo2/d;s/^1\.\.3/1..2/;s/pass=2/pass=1/')"
+logs "$d/part-2" patched "$(printf '# ---- nvme/002: npo2\n%s\n' "$tap" | sed '/dev/d;s/^ok 3 /ok 1 /;s/^1\.\.3/1..1/;s/pass=2/pass=1/;s/skip=1/skip=0/')"
+"$here/merge.sh" --order "nvme zonefs" "$d" "$d/part-1" "$d/part-2"
+if [ "$(grep -m 1 '^ok' "$d/guest.tap")" = "ok 1 - npo2: created # REFUSED zone_size must be power-of-two" ] &&
+   [ "$(grep -c '^ok' "$d/guest.tap")" = 3 ]; then
+	printf '  ok   %-40s %s\n' merge-order "nvme/002 first, 3 lines"
+else
+	printf '  BAD  %-40s %s\n' merge-order "want nvme/002's line first:"
+	sed 's/^/       /' "$d/guest.tap"
+	bad=1
+fi
 [ $bad = 0 ] && echo "selftest: parse.sh said no to every fault" || echo "selftest: FAILED" >&2
 exit $bad
