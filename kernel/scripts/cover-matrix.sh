@@ -34,7 +34,7 @@ col=$(printf '%s\n' "${kbases[@]}" | grep -nx "$base" | cut -d: -f1)
 			# a group of the other base only (f2fs pinned files)
 			if ($b == "-" && $p == "-") next
 			sub(/^QEMU runs.*/, "group", $1)
-			printf "  %-38.38s %-28s %s\n", $1, $b, $p
+			printf "  %-41.41s %-28s %s\n", $1, $b, $p
 		}' > "$kbuild/cover-matrix.txt"
 if [ -z "$write" ]; then
 	cat "$kbuild/cover-matrix.txt"
