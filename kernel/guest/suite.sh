@@ -47,8 +47,8 @@ TESTS=/guest/tests
 subjects="nvme null_blk block dm nvmet zonefs btrfs f2fs faults tools load fio-zbd"
 
 # run_test ID - source $TESTS/ID and run its test_main: a "# ---- ID"
-# line, the test's TAP lines, "# time ID SECONDS" (kernel-check.sh shares
-# the tests out between QEMU instances by these times)
+# line, the test's TAP lines, "# time ID SECONDS" (kernel/qemu/run-parts.sh
+# shares the tests out between QEMU instances by these times)
 run_test() {
 	local id=$1 p missing= t0
 	unset DESCRIPTION REQUIRES BASES

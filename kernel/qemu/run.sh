@@ -9,8 +9,8 @@
 # line.  OUTDIR gets console.log (ttyS0: kernel and guest), guest.tap (ttyS1:
 # the guest's TAP alone), the NVMe backing files, and qemu.rc (QEMU's exit
 # status, 124 on timeout).  Hard timeout: $ZMATH_QEMU_TIMEOUT seconds (900).
-# $ZMATH_GUEST_ARGS is added to the kernel command line: zmath.only=dm,nvmet
-# (some sections of the suite), the opt-in checks of known kernel bugs
+# $ZMATH_GUEST_ARGS is added to the kernel command line: zmath.only=dm,nvmet/001
+# (some tests of the suite), the opt-in checks of known kernel bugs
 # zmath.stable_bugs=1 (pristine 6.1), zmath.dmz_conv=1, zmath.nvmet_unaligned=1;
 # zmath.run=bench runs the kernel bench (bench/kernel/) instead of the suite.
 # $ZMATH_QEMU_SMP sets the vCPUs (2) and $ZMATH_QEMU_ARGS adds QEMU options

@@ -63,14 +63,15 @@ case_() {
 }
 
 # merge_case NAME WANT EDIT - $tap's groups from two QEMU instances, "dev"
-# in one and "npo2" in the other, merged (merge.sh); EDIT (a sed script)
+# (test zonefs/001) in the first and "npo2" (nvme/002, first in the
+# suite's order) in the second, merged (merge.sh); EDIT (a sed script)
 # applied to the second one's TAP
 merge_case() {
 	local d=$work/$1
-	logs "$d/part-1" patched "$(printf '%s\n' "$tap" | sed '/npo2/d;s/^1\.\.3/1..2/;s/pass=2/pass=1/')"
-	logs "$d/part-2" patched "$(printf '%s\n' "$tap" | sed '/dev/d;s/^ok 3 /ok 1 /;s/^1\.\.3/1..1/;s/pass=2/pass=1/;s/skip=1/skip=0/')"
+	logs "$d/part-1" patched "$(printf '# ---- zonefs/001: dev\n%s\n' "$tap" | sed '/npo2/d;s/^1\.\.3/1..2/;s/pass=2/pass=1/')"
+	logs "$d/part-2" patched "$(printf '# ---- nvme/002: npo2\n%s\n' "$tap" | sed '/dev/d;s/^ok 3 /ok 1 /;s/^1\.\.3/1..1/;s/pass=2/pass=1/;s/skip=1/skip=0/')"
 	sed -i "$3" "$d/part-2/guest.tap"
-	"$here/merge.sh" "$d" "$d/part-1" "$d/part-2"
+	"$here/merge.sh" --order "nvme zonefs" "$d" "$d/part-1" "$d/part-2"
 	printf '# group\tpass\trefused\tskip\twhy\n%s\n' "$expect" > "$d/expect.tsv"
 	judge "$1" patched "$2" "$d"
 }
@@ -123,10 +124,7 @@ merge_case merged-parts             pass 's/^x//'
 merge_case merged-part-unfinished   fail='no final ZMATH-GUEST-RESULT' '/ZMATH-GUEST-RESULT/d'
 merge_case merged-part-not-ok       fail='check(s) failed' 's/^ok 1 - npo2/not ok 1 - npo2/;s/pass=1 fail=0/pass=0 fail=1/'
 # merge.sh puts the tests in the suite's order, whatever part ran them
-d=$work/merge-order
-logs "$d/part-1" patched "$(printf '# ---- zonefs/001: dev\n%s\n' "$tap" | sed '/npo2/d;s/^1\.\.3/1..2/;s/pass=2/pass=1/')"
-logs "$d/part-2" patched "$(printf '# ---- nvme/002: npo2\n%s\n' "$tap" | sed '/dev/d;s/^ok 3 /ok 1 /;s/^1\.\.3/1..1/;s/pass=2/pass=1/;s/skip=1/skip=0/')"
-"$here/merge.sh" --order "nvme zonefs" "$d" "$d/part-1" "$d/part-2"
+d=$work/merged-parts
 if [ "$(grep -m 1 '^ok' "$d/guest.tap")" = "ok 1 - npo2: created # REFUSED zone_size must be power-of-two" ] &&
    [ "$(grep -c '^ok' "$d/guest.tap")" = 3 ]; then
 	printf '  ok   %-40s %s\n' merge-order "nvme/002 first, 3 lines"
