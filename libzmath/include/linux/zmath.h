@@ -148,8 +148,8 @@ static inline bool zmath_is_aligned(u64 pos, u64 zone_size)
 
 /*
  * Round-up from a known offset in zone, shared by both layers: the zone's
- * start + the zone size may not fit in 64 bits, and a zone size of 0 (2^64)
- * never does.
+ * start + the zone size may not fit in 64 bits. A zone size of 0 (2^64) is
+ * the caller's to check; a geometry never has one.
  */
 static inline bool zmath_roundup_from_offset(u64 pos, u64 offset,
 					     u64 zone_size, u64 *res)
@@ -158,7 +158,7 @@ static inline bool zmath_roundup_from_offset(u64 pos, u64 offset,
 		*res = pos;
 		return false;
 	}
-	return check_add_overflow(pos - offset, zone_size, res) || !zone_size;
+	return check_add_overflow(pos - offset, zone_size, res);
 }
 
 /**
@@ -176,8 +176,11 @@ static inline bool zmath_roundup_from_offset(u64 pos, u64 offset,
  */
 static inline bool zmath_roundup_overflow(u64 pos, u64 zone_size, u64 *res)
 {
-	return zmath_roundup_from_offset(pos, zmath_zone_offset(pos, zone_size),
-					 zone_size, res);
+	u64 offset = zmath_zone_offset(pos, zone_size);
+
+	/* For a zone size of 0, start + 2^64 is start again: it never fits. */
+	return zmath_roundup_from_offset(pos, offset, zone_size, res) ||
+	       (offset && !zone_size);
 }
 
 /**
@@ -451,8 +454,16 @@ static inline bool zmath_geom_roundup_overflow(const struct zmath_geom *geom,
  */
 static inline u64 zmath_geom_roundup(const struct zmath_geom *geom, u64 pos)
 {
+	u64 mask = geom->zone_size - 1;
 	u64 res;
 
+	/*
+	 * pos + mask wraps exactly when the result does not fit, and then to
+	 * below mask + 1, which clearing the mask turns into 0: no carry to
+	 * test, as ALIGN().
+	 */
+	if (zmath_geom_is_po2(geom))
+		return (pos + mask) & ~mask;
 	if (zmath_geom_roundup_overflow(geom, pos, &res))
 		return 0;
 	return res;
