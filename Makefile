@@ -59,7 +59,8 @@ bench:
 	$(DEPS) bench
 	$(MAKE) $(B)/meson/build.ninja $(B)/meson-m32/build.ninja
 	set -e; for b in meson meson-m32; do \
-		ninja -C $(B)/$$b bench/zmath-bench bench/zmath-bench-layout2; \
+		ninja -C $(B)/$$b bench/zmath-bench bench/zmath-bench-layout2 \
+			bench/zmath-insn; \
 	done
 	bench/run.sh $(B)/meson $(B)/meson-m32
 

@@ -21,6 +21,8 @@
 #   samples[-m32]-K.csv         process K's per-round samples
 #   goals.txt                   goals.py over every process's samples
 #   insn.csv, insn-m32.csv      instructions per operation (callgrind)
+#   insn-qemu-m32.txt           the same counted under qemu-i386, with the
+#                               -m32 goals, where -m32 cannot be timed
 #   bench.png                   ns/op per method and zone size (sectors)
 #   goals-BUILD.dat, goals.png  each goal's median paired ratio and IQR
 set -euo pipefail
@@ -92,9 +94,13 @@ for i in "${!dirs[@]}"; do
 	esac
 	bin=$dir/bench/zmath-bench
 	if [ "$sfx" = -m32 ] && ! "$(dirname "$0")/../scripts/m32-cross.sh" --native; then
-		log "SKIPPED -m32 bench: this kernel cannot run 32-bit x86" \
-			"binaries (no IA32 emulation); under qemu-i386 times mean nothing"
+		log "SKIPPED -m32 timing: this kernel cannot run 32-bit x86" \
+			"binaries (no IA32 emulation); under qemu-i386 times" \
+			"mean nothing, so instructions are counted there instead"
 		rm -f "$out/bench$sfx.csv" "$out/bench$sfx.txt"
+		"$(dirname "$0")/insn-count.sh" "$dir" |
+			tee "$out/insn-qemu$sfx.txt"
+		echo
 		continue
 	fi
 	if [ ! -x "$bin" ]; then
