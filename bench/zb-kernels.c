@@ -8,20 +8,8 @@
  */
 #include <stdlib.h>
 
+#include "zb-div.h"
 #include "zmath-bench.h"
-
-/*
- * Round-up from a remainder, for the methods that have no helper of their
- * own: 0 when the result does not fit in 64 bits, as zmath_roundup().
- */
-static inline u64 zb_roundup_rem(u64 pos, u64 rem, u64 zone_size)
-{
-	u64 start = pos - rem;
-
-	if (!rem)
-		return pos;
-	return start > UINT64_MAX - zone_size ? 0 : start + zone_size;
-}
 
 /* shift: what po2-only kernel code writes by hand (ALIGN() for roundup). */
 static inline u64 shift_zone_no(const struct zb_ctx *c, u64 pos)
@@ -77,30 +65,7 @@ static inline u64 zm_nr_zones(const struct zb_ctx *c, u64 cap)
 }
 
 /* div: plain / and %. */
-static inline u64 div_zone_no(const struct zb_ctx *c, u64 pos)
-{
-	return pos / c->zone_size;
-}
-
-static inline u64 div_zone_offset(const struct zb_ctx *c, u64 pos)
-{
-	return pos % c->zone_size;
-}
-
-static inline u64 div_is_aligned(const struct zb_ctx *c, u64 pos)
-{
-	return pos % c->zone_size == 0;
-}
-
-static inline u64 div_roundup(const struct zb_ctx *c, u64 pos)
-{
-	return zb_roundup_rem(pos, pos % c->zone_size, c->zone_size);
-}
-
-static inline u64 div_nr_zones(const struct zb_ctx *c, u64 cap)
-{
-	return cap / c->zone_size + !!(cap % c->zone_size);
-}
+ZB_DIV_METHOD(struct zb_ctx, zone_size)
 
 /* geom: zmath's geometry. */
 static inline u64 geom_zone_no(const struct zb_ctx *c, u64 pos)

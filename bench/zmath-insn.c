@@ -15,8 +15,7 @@
  * divide instruction counts as one.
  *
  * Methods: "geom", the geometry's helpers; "div", the C operators / and %
- * (the round-up from the remainder as the stateless helpers do it);
- * "loop", no operation.
+ * as zmath-bench has them (zb-div.h); "loop", no operation.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -24,6 +23,8 @@
 #include <string.h>
 
 #include <linux/zmath.h>
+
+#include "zb-div.h"
 
 #define ZI_NOINLINE	__attribute__((noinline))
 
@@ -36,35 +37,7 @@ static inline u64 zi_next(u64 *x)
 	return *x;
 }
 
-static inline u64 div_zone_no(const struct zmath_geom *g, u64 pos)
-{
-	return pos / g->zone_size;
-}
-
-static inline u64 div_zone_offset(const struct zmath_geom *g, u64 pos)
-{
-	return pos % g->zone_size;
-}
-
-static inline u64 div_is_aligned(const struct zmath_geom *g, u64 pos)
-{
-	return pos % g->zone_size == 0;
-}
-
-static inline u64 div_roundup(const struct zmath_geom *g, u64 pos)
-{
-	u64 res;
-
-	if (zmath_roundup_from_offset(pos, pos % g->zone_size, g->zone_size,
-				      &res))
-		return 0;
-	return res;
-}
-
-static inline u64 div_nr_zones(const struct zmath_geom *g, u64 cap)
-{
-	return cap / g->zone_size + !!(cap % g->zone_size);
-}
+ZB_DIV_METHOD(struct zmath_geom, zone_size)
 
 #define ZI_GEOM_OP(op)							\
 static inline u64 geom_##op(const struct zmath_geom *g, u64 pos)	\
