@@ -67,6 +67,10 @@ for z in $zones; do
 	label=${z%%:*}
 	size=${z#*:}
 	for op in $ops; do
+		# The counted code must compute the same: compare the sums.
+		[ "$("${wrap[@]}" "$bin" div "$op" "$size" $n2)" = \
+		  "$("${wrap[@]}" "$bin" geom "$op" "$size" $n2)" ] ||
+			die "$op, zone size $size: geom and div sums differ"
 		d=$(($(per_call div "$op" "$size") - loop))
 		g=$(($(per_call geom "$op" "$size") - loop))
 		ratio=$(awk -v g="$g" -v d="$d" \
