@@ -498,6 +498,10 @@ static inline u64 zmath_geom_nr_zones(const struct zmath_geom *geom,
 {
 	u64 nr, offset;
 
+	/* As the shift: !!(capacity & mask) is two steps, !is_aligned three. */
+	if (zmath_geom_is_po2(geom))
+		return (capacity >> geom->pre_shift) +
+		       !!(capacity & (geom->zone_size - 1));
 	/* One division gives both where there is one. */
 	if (ZMATH_USE_DIV32 && geom->div32) {
 		nr = zmath_geom_div32(geom, capacity, &offset);
