@@ -66,4 +66,10 @@ static inline u64 mul_u64_u64_shr(u64 a, u64 b, unsigned int shift)
 }
 #endif
 
+/* The high 64 bits of a 64x64-bit product, as the kernel's generic one. */
+static inline u64 mul_u64_u64_hi(u64 a, u64 b)
+{
+	return mul_u64_u64_shr(a, b, 64);
+}
+
 #endif /* _ZMATH_COMPAT_LINUX_MATH64_H */

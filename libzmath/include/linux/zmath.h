@@ -364,9 +364,9 @@ static inline u64 zmath_geom_zone_no(const struct zmath_geom *geom, u64 pos)
 		/* Rounded down: n + 1, saturating (see struct zmath_geom). */
 		if (geom->round_down && n != U64_MAX)
 			n++;
-		return mul_u64_u64_shr(n, geom->magic, 64) >> geom->post_shift;
+		return mul_u64_u64_hi(n, geom->magic) >> geom->post_shift;
 	}
-	return mul_u64_u64_shr(n, geom->magic, 64);
+	return mul_u64_u64_hi(n, geom->magic);
 }
 
 /**
