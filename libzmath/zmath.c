@@ -2,8 +2,49 @@
 /*
  * zmath.c - the reciprocal of a zone geometry, computed once per device
  *
- * The encoding, and why it is exact, is described at struct zmath_geom in
- * include/linux/zmath.h.
+ * The encoding is described at struct zmath_geom in include/linux/zmath.h;
+ * why it is exact follows. Write the zone size as 2^k * d with d odd, and
+ * the position shifted right by k as n = q * d + r, 0 <= r < d; n has at
+ * most 64 - k bits.
+ *
+ * Rounded up, M = floor(2^(64+s) / d) + 1 has the error
+ * e = M * d - 2^(64+s), 0 < e < d, and
+ * n * M / 2^(64+s) = q + (r + n * e / 2^(64+s)) / d. The fraction is below 1
+ * because r <= d - 1 and n * e < 2^(64-k) * 2^(k+s) whenever e <= 2^(k+s):
+ * mulhi(n, M) >> s is q. As e < d, s = 0 is enough whenever d <= 2^k.
+ *
+ * Rounded down, at s = floor(log2(d)) where the round-up failed (e > 2^s,
+ * which takes k = 0), M = floor(2^(64+s) / d) fits in 64 bits, its error
+ * e' = 2^(64+s) - M * d = d - e is below 2^s (as d < 2^(s+1)), and
+ * (n + 1) * M / 2^(64+s) = q + (r + 1 - (n + 1) * e' / 2^(64+s)) / d, with
+ * a fraction in [0, 1) for every n + 1 <= 2^64. The saturated
+ * n = 2^64 - 1 gives q + (r - n * e' / 2^(64+s)) / d instead, still q
+ * unless r = 0, that is unless d divides 2^64 - 1; but then
+ * 2^(64+s) = 2^s modulo d, so e = d - 2^s < 2^s and M was rounded up.
+ *
+ * These are Granlund and Montgomery's Theorem 4.2 with N = 64, and Robison's
+ * "N-bit unsigned division via N-bit multiply-add" (ARITH 2005), which
+ * replaces the 65-bit multiplier of libdivide's "add indicator".
+ *
+ * Alignment needs no quotient (Granlund and Montgomery, section 9): pos is
+ * a multiple of the zone size if and only if pos * inverse modulo 2^64,
+ * rotated right by k bits, is at most max_zone_no = (2^64 - 1) / zone size.
+ * A multiple q * 2^k * d gives q. Otherwise either the low k bits of pos are
+ * not all 0, which the odd inverse keeps and the rotation moves to the top,
+ * above max_zone_no < 2^(64-k); or n is not a multiple of d, and
+ * n * inverse modulo 2^(64-k), a bijection, maps the multiples of d onto 0
+ * to max_zone_no and n above.
+ *
+ * Where the architecture divides 64 by 32 bits in a few instructions
+ * (ZMATH_USE_DIV32: x86-32's div_u64_rem() is two divl), the zone number is
+ * (pos >> div32_shift) / div32 instead, div32 being the zone size itself if
+ * it is below 2^32 (div32_shift = 0), else its odd part d if that is
+ * (div32_shift = k); only larger odd parts take the reciprocal there.
+ * Instructions per zone number of a 96 MiB zone in sectors, for positions
+ * over the whole 64-bit range, counted under qemu-user: 41 by division
+ * against 74 by the reciprocal on i386 (gcc 12, -O2); 483 against 27 on
+ * armhf (clang 14, -O2), where the division is a libgcc call. Alignment
+ * never divides.
  */
 #include <linux/bitops.h>
 #include <linux/errno.h>

@@ -37,12 +37,10 @@ fi
 status=0
 for f in "${files[@]}"; do
 	# compat/ is userspace code: it picks per machine what arch/ would,
-	# and it defines EXPORT_SYMBOL_GPL() and IS_ENABLED() as
-	# include/linux/export.h and kconfig.h do (whose argument-dropping
-	# macro checkpatch flags there too)
+	# and it defines EXPORT_SYMBOL_GPL() as include/linux/export.h does
 	ignore=
 	[[ $f != libzmath/compat/* ]] ||
-		ignore="--ignore ARCH_DEFINES,EXPORT_SYMBOL,IS_ENABLED_CONFIG,MACRO_ARG_UNUSED"
+		ignore="--ignore ARCH_DEFINES,EXPORT_SYMBOL"
 	if out=$("$scripts/scripts/checkpatch.pl" --strict --no-tree -q $ignore -f "$top/$f" 2>&1); then
 		echo "ok: checkpatch --strict $f"
 	else

@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR MIT */
 /*
  * zmath-types.h - what the kernel's <linux/types.h> gives the shared files
- * and the system's uapi <linux/types.h> does not: u64, u32 and bool; and
- * what the kernel's build gives every file, <linux/kconfig.h>.
+ * and the system's uapi <linux/types.h> does not: u64, u32 and bool.
  *
  * Not named linux/types.h, so that an installed libzmath never shadows the
  * system's header. Every compat header includes it. An includer that has
@@ -12,7 +11,6 @@
 #define _ZMATH_COMPAT_TYPES_H
 
 #include <linux/types.h>
-#include "linux/kconfig.h"
 #ifndef __cplusplus
 #include <stdbool.h>
 #endif

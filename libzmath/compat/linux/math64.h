@@ -18,8 +18,10 @@ static inline u64 div64_u64_rem(u64 dividend, u64 divisor, u64 *remainder)
 #ifdef __i386__
 /*
  * Two divl at most, as the kernel's do_div() on x86-32, instead of a call
- * to libgcc's __udivdi3().
+ * to libgcc's __udivdi3(); defined as a macro too, as x86-32's
+ * <asm/div64.h> overrides it.
  */
+#define div_u64_rem div_u64_rem
 static inline u64 div_u64_rem(u64 dividend, u32 divisor, u32 *remainder)
 {
 	u32 high = dividend >> 32, low = (u32)dividend, quot_high = 0;

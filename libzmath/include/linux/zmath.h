@@ -26,12 +26,12 @@
  * userspace, byte for byte, as the library libzmath: a small compat
  * directory provides the kernel primitives they use there.
  *
- * The reciprocal (see zmath_geom_init()) follows Granlund and Montgomery,
- * "Division by Invariant Integers using Multiplication" (PLDI 1994), and
- * libdivide's encoding, with one twist: the zone size's power-of-2 factor
- * is shifted out of the position first. Zone sizes are whole MiB in
- * practice, so that factor is large, the remaining odd divisor is small
- * and a single 64-bit multiply-high is exact.
+ * The reciprocal follows Granlund and Montgomery, "Division by Invariant
+ * Integers using Multiplication" (PLDI 1994), and libdivide's encoding,
+ * with one twist: the zone size's power-of-2 factor is shifted out of the
+ * position first. Zone sizes are whole MiB in practice, so that factor is
+ * large, the remaining odd divisor is small and a single 64-bit
+ * multiply-high is exact.
  */
 #ifndef _LINUX_ZMATH_H
 #define _LINUX_ZMATH_H
@@ -43,13 +43,18 @@
 
 /*
  * Whether a geometry divides by a 32-bit divisor rather than multiplying
- * by its reciprocal. Only x86-32 does: its do_div() is two divl, fewer
- * instructions than a 64-bit multiply-high made of 32-bit multiplies.
+ * by its reciprocal: where <asm/div64.h> overrides div_u64_rem(), the
+ * architecture divides 64 by 32 bits in a few instructions (x86-32: two
+ * divl), fewer than a 64-bit multiply-high made of 32-bit multiplies.
  * 64-bit machines multiply 64x64->128 bits in one instruction, and the
  * other 32-bit machines have no 64-by-32-bit divide (do_div() is a call on
  * ARM32). See struct zmath_geom for the counts.
  */
-#define ZMATH_USE_DIV32		IS_ENABLED(CONFIG_X86_32)
+#ifdef div_u64_rem
+#define ZMATH_USE_DIV32		1
+#else
+#define ZMATH_USE_DIV32		0
+#endif
 
 /**
  * zmath_is_po2() - tell whether a zone size is a power of 2
@@ -151,8 +156,8 @@ static inline bool zmath_is_aligned(u64 pos, u64 zone_size)
  * start + the zone size may not fit in 64 bits. A zone size of 0 (2^64) is
  * the caller's to check; a geometry never has one.
  */
-static inline bool zmath_roundup_from_offset(u64 pos, u64 offset,
-					     u64 zone_size, u64 *res)
+static inline bool __zmath_roundup_from_offset(u64 pos, u64 offset,
+					       u64 zone_size, u64 *res)
 {
 	if (!offset) {
 		*res = pos;
@@ -179,7 +184,7 @@ static inline bool zmath_roundup_overflow(u64 pos, u64 zone_size, u64 *res)
 	u64 offset = zmath_zone_offset(pos, zone_size);
 
 	/* For a zone size of 0, start + 2^64 is start again: it never fits. */
-	return zmath_roundup_from_offset(pos, offset, zone_size, res) ||
+	return __zmath_roundup_from_offset(pos, offset, zone_size, res) ||
 	       (offset && !zone_size);
 }
 
@@ -231,8 +236,8 @@ static inline u64 zmath_nr_zones(u64 capacity, u64 zone_size)
  * @pre_shift: number of trailing zero bits of @zone_size
  * @post_shift: right shift applied after the multiply-high
  * @round_down: true if M is rounded down, which takes n + 1 for n
- * @div32: a 32-bit divisor for x86-32, 0 if there is none (and
- *	for powers of 2)
+ * @div32: a 32-bit divisor where ZMATH_USE_DIV32 is set, 0 if there is
+ *	none (and for powers of 2)
  * @div32_shift: shift that goes with @div32
  *
  * Encoding. Write @zone_size = 2^k * d with d odd, k = @pre_shift. Then
@@ -252,38 +257,11 @@ static inline u64 zmath_nr_zones(u64 capacity, u64 zone_size)
  *   mulhi(n + 1, M) >> s, n + 1 saturating at 2^64 - 1. M fits in 64 bits
  *   for every s <= floor(log2(d)).
  *
- * Why exact: write n = q * d + r with 0 <= r < d. Rounded up,
- * n * M / 2^(64+s) = q + (r + n * e / 2^(64+s)) / d, and the fraction is
- * below 1 because r <= d - 1 and n * e < 2^(64-k) * 2^(k+s). Rounded down,
- * the error e' = 2^(64+s) - M * d = d - e is below 2^s (as e > 2^s and
- * d < 2^(s+1)), and (n + 1) * M / 2^(64+s) =
- * q + (r + 1 - (n + 1) * e' / 2^(64+s)) / d, with a fraction in [0, 1)
- * for every n + 1 <= 2^64. The saturated n = 2^64 - 1 gives
- * q + (r - n * e' / 2^(64+s)) / d instead, still q unless r = 0, that is
- * unless d divides 2^64 - 1; but then 2^(64+s) = 2^s modulo d, so
- * e = d - 2^s < 2^s and M was rounded up. These are Granlund and
- * Montgomery's Theorem 4.2 with N = 64, and Robison's "N-bit unsigned
- * division via N-bit multiply-add" (ARITH 2005), which replaces the 65-bit
- * multiplier of libdivide's "add indicator".
- *
- * Alignment needs no quotient (Granlund and Montgomery, section 9): pos
- * is a multiple of @zone_size if and only if pos * @inverse modulo 2^64,
- * rotated right by k bits, is at most @max_zone_no. A multiple q * 2^k * d
- * gives q. Otherwise either the low k bits of pos are not all 0, which the
- * odd @inverse keeps and the rotation moves to the top, above
- * @max_zone_no < 2^(64-k); or n is not a multiple of d, and n * @inverse
- * modulo 2^(64-k), a bijection, maps the multiples of d onto 0 to
- * @max_zone_no and n above.
- *
- * x86-32 (ZMATH_USE_DIV32) divides instead where it can: there the zone
- * number is (pos >> @div32_shift) / @div32, where @div32 is the zone size
- * itself if it is below 2^32 (@div32_shift = 0, no shift at all), else its
- * odd part d if that is (@div32_shift = k); only larger odd parts take the
- * reciprocal. Instructions per zone number of a 96 MiB zone in sectors,
- * for positions over the whole 64-bit range, counted under qemu-user: 41 by
- * division against 74 by the reciprocal on i386 (gcc 12, -O2); 483 against
- * 27 on armhf (clang 14, -O2), where the division is a libgcc call.
- * Alignment never divides.
+ * Alignment takes no quotient: pos is a multiple of @zone_size if and only
+ * if pos * @inverse modulo 2^64, rotated right by k bits, is at most
+ * @max_zone_no. Where ZMATH_USE_DIV32 is set, the zone number is
+ * (pos >> @div32_shift) / @div32 if @div32 is not 0. Why all of this is
+ * exact is in lib/math/zmath.c, beside zmath_geom_init().
  *
  * A zeroed geometry, which zmath_geom_init() never leaves (a queue without
  * chunk_sectors holds one), is defined all the same: it reads as a
@@ -318,12 +296,12 @@ static inline bool zmath_geom_is_po2(const struct zmath_geom *geom)
 }
 
 /*
- * x86-32's zone number by a 32-bit division (see struct zmath_geom), and the
- * offset in zone that comes with it. Zone sizes below 2^32 skip the 64-bit
+ * The zone number by a 32-bit division (ZMATH_USE_DIV32), and the offset in
+ * zone that comes with it. Zone sizes below 2^32 skip the 64-bit
  * shifts, about 5 instructions each there.
  */
-static inline u64 zmath_geom_div32(const struct zmath_geom *geom, u64 pos,
-				   u64 *offset)
+static inline u64 __zmath_geom_div32(const struct zmath_geom *geom, u64 pos,
+				     u64 *offset)
 {
 	unsigned int shift = geom->div32_shift;
 	u32 rem;
@@ -356,7 +334,7 @@ static inline u64 zmath_geom_zone_no(const struct zmath_geom *geom, u64 pos)
 	u64 offset, n;
 
 	if (ZMATH_USE_DIV32 && geom->div32)
-		return zmath_geom_div32(geom, pos, &offset);
+		return __zmath_geom_div32(geom, pos, &offset);
 	n = pos >> geom->pre_shift;
 	if (zmath_geom_is_po2(geom))
 		return n;
@@ -384,7 +362,7 @@ static inline u64 zmath_geom_zone_offset(const struct zmath_geom *geom,
 	if (zmath_geom_is_po2(geom))
 		return pos & (geom->zone_size - 1);
 	if (ZMATH_USE_DIV32 && geom->div32) {
-		zmath_geom_div32(geom, pos, &offset);
+		__zmath_geom_div32(geom, pos, &offset);
 		return offset;
 	}
 	return pos - zmath_geom_zone_no(geom, pos) * geom->zone_size;
@@ -456,9 +434,9 @@ static inline bool zmath_geom_roundup_overflow(const struct zmath_geom *geom,
 		*res &= ~mask;
 		return wrap;
 	}
-	return zmath_roundup_from_offset(pos,
-					 zmath_geom_zone_offset(geom, pos),
-					 geom->zone_size, res);
+	return __zmath_roundup_from_offset(pos,
+					   zmath_geom_zone_offset(geom, pos),
+					   geom->zone_size, res);
 }
 
 /**
@@ -504,7 +482,7 @@ static inline u64 zmath_geom_nr_zones(const struct zmath_geom *geom,
 		       !!(capacity & (geom->zone_size - 1));
 	/* One division gives both where there is one. */
 	if (ZMATH_USE_DIV32 && geom->div32) {
-		nr = zmath_geom_div32(geom, capacity, &offset);
+		nr = __zmath_geom_div32(geom, capacity, &offset);
 		return nr + !!offset;
 	}
 	return zmath_geom_zone_no(geom, capacity) +
