@@ -115,6 +115,8 @@ if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null; then
 	chmod 755 "$bin" "$bin"/*
 	expect 1 "permission denied" as_nobody env LD_LIBRARY_PATH="$bin" \
 		"$bin/$name" "$tmp/noperm"
+else
+	echo "skip: permission denied as nobody: needs root and setpriv"
 fi
 
 case "$name" in
