@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-only OR MIT
-"""goals.py - issue 8's goals, from zmath-bench's per-round samples
+"""goals.py - the timed goals of zmath-bench, from its per-round samples
 
 usage: bench/goals.py [--plot-data DIR] SAMPLES.csv [SAMPLES.csv ...]
 
@@ -143,7 +143,7 @@ def main(args):
     met = total = 0
     for build in sorted(data):
         g = Goals(data[build])
-        print(f'goals (issue 8), {build} build: {len(procs[build])} '
+        print(f'goals (timed), {build} build: {len(procs[build])} '
               f'processes, layouts {", ".join(sorted(layouts[build]))}; '
               'median of per-round paired ratios, pooled')
         for unit in order['unit']:
