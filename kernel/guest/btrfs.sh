@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # btrfs.sh - btrfs, for the tests in tests/btrfs/ and tests/load/ (busybox
 # sh, sourced by suite.sh after lib.sh and zoned.sh): runs
-# kernel/guest-btrfs/btrfs.sh, the btrfs checks of issue 5, and relays its
-# TAP as ours.
+# kernel/guest-btrfs/btrfs.sh, whose checks this comment lists, and
+# relays its TAP as ours.
 # The project's mkfs.btrfs/btrfs/sb-zones (btrfs-progs 6.2 on zmath.h) and
 # Debian's unpatched mkfs.btrfs.pristine, from examples/btrfs-progs/build.sh.
 # Data cycles (write, remount, verify, read-only scrub, a data block group
