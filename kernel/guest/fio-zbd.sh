@@ -68,7 +68,7 @@ FZ_TOOLS="$FZ_BLKZONE $FZ_DEBIAN $FZ_PRISTINE $FZ_SRC/t/zbd/test-zbd-support
 # 1 ms (stat.c: a direction of max_run 0): they fail at random.
 FZ_FIO_BUGS='39 fio 3.33 itself: tests 39 and 40 read one block and fail at random on po2 and npo2 alike and on the pristine kernels: fio prints no READ: line for a job that ran under 1 ms, which check_read needs
 40 fio 3.33 itself: tests 39 and 40 read one block and fail at random on po2 and npo2 alike and on the pristine kernels: fio prints no READ: line for a job that ran under 1 ms, which check_read needs
-54 fio 3.33 itself: test 54 (randrw:2 with verify and experimental_verify) fails on po2 and npo2 alike and on the pristine kernels: fio aborts in zbd_replay_write_order() (6.1) or reports an EIO read at the same offset every run (6.12); issue 18 saw a double free'
+54 fio 3.33 itself: test 54 (randrw:2 with verify and experimental_verify) fails on po2 and npo2 alike and on the pristine kernels: fio aborts in zbd_replay_write_order() (6.1) or reports an EIO read at the same offset every run (6.12), and has aborted on a double free'
 
 # --- blkzone ----------------------------------------------------------------
 # bz_zone DEV SECTOR - "start len cap wptr cond type" (decimal) of the zone
