@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR MIT
+#
+# The repository must speak for itself: a reader has only its files, not
+# the project's tracker, the stages its work went through, nor the
+# machine it was built on.  Fail on any tracked file that names an issue
+# by number, a stage of the work ("stop 26", "this stop", "session",
+# "moonshot"), or a build machine's absolute path (/work/, /home/USER,
+# /root/ as a clone location).  Say what the code does instead.
+#
+# git grep over the tracked files; outside a git checkout (a release
+# tarball), grep over the source tree but build/.
+#
+#   vocabulary.sh [SOURCE_ROOT]
+set -euo pipefail
+
+top=$(cd "${1:-$(git rev-parse --show-toplevel)}" && pwd -P)
+self=tests/vocabulary.sh	# the word list itself
+patterns=(
+	-e '\bissues? #?[0-9]+'
+	-e '\bstop #?[0-9]+'
+	-e '\bthis stop\b'
+	-e '\bsessions?\b'
+	-e 'moonshot'
+	-e '(^|[[:space:]"'\''`(=:])/(work|root)/'
+	-e '/home/[a-z]'
+)
+
+# both greps exit 1 when nothing matches, 2 or more on an error
+rc=0
+if [ "$(git -C "$top" rev-parse --show-toplevel 2>/dev/null)" = "$top" ]; then
+	hits=$(git -C "$top" grep -n -o -I -i -E "${patterns[@]}" -- ":!$self") ||
+		rc=$?
+else
+	hits=$(cd "$top" && grep -r -n -o -I -i -E "${patterns[@]}" \
+		--exclude-dir=.git --exclude-dir=build --exclude="${self##*/}" .) ||
+		rc=$?
+	hits=$(printf '%s' "$hits" | sed 's|^\./||')
+fi
+[ "$rc" -le 1 ] || { echo "FAIL: grep exited $rc"; exit 1; }
+
+if [ -n "$hits" ]; then
+	echo "FAIL: words a reader of the repository alone cannot follow"
+	echo "(an issue number, a stage of the work, a build machine's path):"
+	echo "$hits"
+	exit 1
+fi
+echo "ok: no issue numbers, work stages or build-machine paths in $top"
