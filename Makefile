@@ -68,7 +68,7 @@ unit:
 	$(DEPS) unit
 	$(MAKE) $(B)/meson/build.ninja $(B)/meson-m32/build.ninja $(B)/meson-asan/build.ninja \
 		$(foreach a,$(ARM_ARCHS),$(B)/meson-$(a)/build.ninja)
-	@echo "== unit: gcc, x86-64 (with checkpatch/kernel-doc lint)"
+	@echo "== unit: gcc, x86-64 (with checkpatch/kernel-doc and vocabulary lint)"
 	ninja -C $(B)/meson
 	meson test -C $(B)/meson --print-errorlogs
 	@echo "== unit: gcc -m32"
