@@ -101,6 +101,62 @@ static void test_parse_size(void **state)
 	check_parse_cases(zt_parse_size, cases, ZT_ARRAY_SIZE(cases));
 }
 
+/* Sizes as util-linux reads them: KiB and K are 1024, KB is 1000. */
+static void test_parse_size_ul(void **state)
+{
+	static const struct parse_case cases[] = {
+		{ "0", 0, 0 },
+		{ "512", 0, 512 },
+		{ "010", 0, 10 },	/* decimal, not octal */
+		{ "1000B", 0, 1000 },
+		{ "7b", 0, 7 },
+		{ "4k", 0, 4096 },
+		{ "64K", 0, 65536 },
+		{ "1KiB", 0, 1024 },
+		{ "1KB", 0, 1000 },
+		{ "1kb", 0, 1000 },
+		{ "1Kib", 0, 1024 },
+		{ "96M", 0, 96ULL << 20 },
+		{ "96MiB", 0, 96ULL << 20 },
+		{ "96MB", 0, 96000000 },
+		{ "2G", 0, 2ULL << 30 },
+		{ "2GB", 0, 2000000000 },
+		{ "1T", 0, 1ULL << 40 },
+		{ "1TiB", 0, 1ULL << 40 },
+		{ "1TB", 0, 1000000000000ULL },
+		{ "3P", 0, 3ULL << 50 },
+		{ "15E", 0, 15ULL << 60 },
+		{ "18EB", 0, 18000000000000000000ULL },
+		{ "0Y", 0, 0 },
+		{ "0x30000", 0, NPO2 },
+		{ "18446744073709551615", 0, ~0ULL },
+		{ "16777215T", 0, 16777215ULL << 40 },
+		{ "16E", -ERANGE, 0 },
+		{ "19EB", -ERANGE, 0 },
+		{ "1Z", -ERANGE, 0 },
+		{ "17179869184T", -ERANGE, 0 },
+		{ "18446744073709551616", -ERANGE, 0 },
+		{ "99999999999999999999", -ERANGE, 0 },
+		{ "0x10k", -EINVAL, 0 },	/* no suffix after hex */
+		{ "96Q", -EINVAL, 0 },
+		{ "96MiBx", -EINVAL, 0 },
+		{ "96Mi", -EINVAL, 0 },
+		{ "96MiBB", -EINVAL, 0 },
+		{ "1BB", -EINVAL, 0 },
+		{ "1.5G", -EINVAL, 0 },
+		{ "-5", -EINVAL, 0 },
+		{ "+5", -EINVAL, 0 },
+		{ " 5", -EINVAL, 0 },
+		{ "5 ", -EINVAL, 0 },
+		{ "M", -EINVAL, 0 },
+		{ "", -EINVAL, 0 },
+	};
+
+	(void)state;
+	check_parse_cases(zt_parse_size_ul, cases, ZT_ARRAY_SIZE(cases));
+	assert_int_equal(zt_parse_size_ul(NULL, NULL), -EINVAL);
+}
+
 /* Positions as blkzone takes them: sectors, or a size with a suffix. */
 static void test_parse_sectors(void **state)
 {
@@ -865,6 +921,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_parse_u64),
 		cmocka_unit_test(test_parse_size),
+		cmocka_unit_test(test_parse_size_ul),
 		cmocka_unit_test(test_parse_sectors),
 		cmocka_unit_test(test_check_range),
 		cmocka_unit_test(test_range_explain),

@@ -15,6 +15,10 @@
 
 unsigned int zt_verbose;
 
+/* What a ZT_NUM_SIZE is, when one is refused; --help lists every suffix. */
+static const char zt_size_hint[] =
+	"not a size such as 96M or 96MiB (96 * 2^20), 96MB (96 * 10^6)";
+
 /**
  * zt_cli_common_opt() - handle an option that every tool takes
  * @c: what getopt_long() returned, outside the tool's own options
@@ -100,6 +104,10 @@ int zt_cli_parse_num(const char *prog, const char *opt, const char *arg,
 		ret = zt_parse_sectors(arg, val);
 		what = "not a number of sectors, nor a size such as 96M";
 		break;
+	case ZT_NUM_SIZE:
+		ret = zt_parse_size_ul(arg, val);
+		what = zt_size_hint;
+		break;
 	default:
 		ret = zt_parse_u64(arg, val);
 		break;
@@ -107,7 +115,9 @@ int zt_cli_parse_num(const char *prog, const char *opt, const char *arg,
 	if (!ret)
 		return 0;
 	if (ret == -ERANGE)
-		what = "too large";
+		what = kind == ZT_NUM_SIZE ?
+		       "too large: at most 2^64 - 1 bytes (16 EiB - 1)" :
+		       "too large";
 	else if (ret == -EDOM)
 		what = "not a multiple of 512 bytes";
 	fprintf(stderr, "%s: %s '%s': %s\n", prog, opt, arg, what);

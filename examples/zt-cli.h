@@ -59,6 +59,7 @@ enum zt_num_kind {
 	ZT_NUM_PLAIN,	/* a count or an id: decimal or 0x-hexadecimal */
 	ZT_NUM_BYTES,	/* bytes, with an optional k/m/g/t suffix */
 	ZT_NUM_SECTORS,	/* 512-byte sectors, or bytes with a suffix */
+	ZT_NUM_SIZE,	/* bytes; 1K = 1KiB = 1024, 1KB = 1000 (util-linux) */
 };
 
 int zt_cli_parse_num(const char *prog, const char *opt, const char *arg,

@@ -150,6 +150,64 @@ int zt_parse_size(const char *s, u64 *val)
 }
 
 /**
+ * zt_parse_size_ul() - parse a byte count as util-linux reads sizes
+ * @s: the string: decimal digits, then nothing or B for bytes, or a suffix
+ *     K, M, G, T, P, E, Z or Y (either case) for a power of 1024, alone or
+ *     followed by "iB", or followed by "B" for a power of 1000 ("96M" and
+ *     "96MiB" are 96 * 2^20, "96MB" is 96 * 10^6); or 0x and hexadecimal
+ *     digits, without a suffix
+ * @val: where to store the byte count
+ *
+ * The suffixes of util-linux's strtosize() and parse_size(), which also
+ * take a lowercase "b" for "B". Unlike them, a leading 0 is not octal,
+ * spaces and fractions ("1.5G") are refused, so that the count is always
+ * whole and exact, and a hexadecimal number takes no suffix: B and E are
+ * hexadecimal digits. zt_parse_size() reads "96MB" as 96 MiB instead.
+ *
+ * Return: 0, -EINVAL if @s is malformed, -ERANGE if it exceeds 2^64 - 1.
+ */
+int zt_parse_size_ul(const char *s, u64 *val)
+{
+	static const char letters[] = "KMGTPEZY";
+	const char *end, *unit;
+	unsigned int base = 1024, power;
+	u64 v;
+	int ret;
+
+	ret = zt_parse_digits(s, &v, &end);
+	if (ret)
+		return ret;
+	if (*end && s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+		return -EINVAL;
+	if ((*end == 'B' || *end == 'b') && !end[1])
+		end++;
+	if (!*end) {
+		*val = v;
+		return 0;
+	}
+	unit = strchr(letters, toupper((unsigned char)*end));
+	if (!unit)
+		return -EINVAL;
+	power = (unsigned int)(unit - letters) + 1;
+	end++;
+	if (end[0] == 'i' && (end[1] == 'B' || end[1] == 'b')) {
+		end += 2;
+	} else if (end[0] == 'B' || end[0] == 'b') {
+		base = 1000;
+		end++;
+	}
+	if (*end)
+		return -EINVAL;
+	for (; power; power--) {
+		if (v > UINT64_MAX / base)
+			return -ERANGE;
+		v *= base;
+	}
+	*val = v;
+	return 0;
+}
+
+/**
  * zt_parse_sectors() - parse a position or length as blkzone takes it
  * @s: a number of 512-byte sectors, or a byte size with a suffix
  *     (zt_parse_size(): "96M", "1G", "4096B")

@@ -103,6 +103,8 @@ static inline bool zt_zone_has_wp(const struct zt_zone *z)
 int zt_parse_u64(const char *s, u64 *val);
 int zt_parse_size(const char *s, u64 *val);
 int zt_parse_sectors(const char *s, u64 *val);
+/* util-linux's sizes: K or KiB powers of 1024, KB powers of 1000 */
+int zt_parse_size_ul(const char *s, u64 *val);
 
 /* Range checks for zone management, as blkdev_zone_mgmt() does them. */
 enum zt_range_err {
