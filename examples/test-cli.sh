@@ -38,6 +38,46 @@ expect() { check_run with "$@"; }
 # expect_without STATUS PATTERN CMD...: exit status, PATTERN not in output
 expect_without() { check_run without "$@"; }
 
+# expect_stdout CMD...: exit 0, nothing on stderr, and on stdout exactly
+# what the test's stdin holds
+expect_stdout() {
+	cat >"$tmp/want"
+	set +e
+	"$@" >"$tmp/out" 2>"$tmp/err"
+	got=$?
+	set -e
+	if [ "$got" -ne 0 ] || [ -s "$tmp/err" ] ||
+	   ! cmp -s "$tmp/want" "$tmp/out"; then
+		echo "FAIL: $* -> exit $got (want 0 and this output)"
+		diff -u "$tmp/want" "$tmp/out" | sed 's/^/  | /' || true
+		sed 's/^/  ! /' "$tmp/err"
+		fail=1
+	else
+		echo "ok: $* -> exit 0, output as expected"
+	fi
+}
+
+# expect_usage PATTERN CMD...: exit 2, nothing on stdout and one line on
+# stderr that holds PATTERN
+expect_usage() {
+	pattern=$1
+	shift
+	set +e
+	"$@" >"$tmp/out" 2>"$tmp/err"
+	got=$?
+	set -e
+	if [ "$got" -ne 2 ] || [ -s "$tmp/out" ] ||
+	   [ "$(wc -l <"$tmp/err")" -ne 1 ] ||
+	   ! grep -q -- "$pattern" "$tmp/err"; then
+		echo "FAIL: $* -> exit $got (want 2, one line /$pattern/)"
+		sed 's/^/  | /' "$tmp/out"
+		sed 's/^/  ! /' "$tmp/err"
+		fail=1
+	else
+		echo "ok: $* -> exit 2, one line /$pattern/"
+	fi
+}
+
 : >"$tmp/file"
 : >"$tmp/noperm"
 chmod 755 "$tmp"
@@ -119,6 +159,147 @@ else
 	echo "skip: permission denied as nobody: needs root and setpriv"
 fi
 
+# geo ARGS...: zmath-zone geometry of 96 MiB zones on 1 TiB
+geo() { "$tool" geometry --zone-size 96M --capacity 1T "$@"; }
+
+# zmath-zone geometry: no device, bytes in and out
+geometry_tests() {
+	expect 0 "geometry --zone-size SIZE --capacity SIZE" "$tool" --help
+	expect 0 "96MB = 96000000" "$tool" --help
+	# 1 TiB of 96 MiB zones: 10922 of them and 64 MiB; 80 MiB writable
+	# in each, 64 MiB in the last
+	expect_stdout geo --zone-capacity 80M 0 5G <<-EOF
+	zone size:         100663296 bytes (96 MiB), not a power of 2
+	zone capacity:     83886080 bytes (80 MiB)
+	capacity:          1099511627776 bytes (1 TiB)
+	zones:             10923
+	smaller last zone: 67108864 bytes (64 MiB)
+	usable capacity:   916270874624 bytes (873824 MiB)
+	position 0 bytes: zone 0, offset in zone 0 bytes, zone start 0 bytes, zone-aligned
+	position 5368709120 bytes (5 GiB): zone 53, offset in zone 33554432 bytes (32 MiB), zone start 5335154688 bytes (5088 MiB), not zone-aligned
+	EOF
+	expect_stdout geo --zone-capacity 80M --json 0 5G <<-EOF
+	{
+	  "zone_size_bytes": 100663296,
+	  "zone_capacity_bytes": 83886080,
+	  "capacity_bytes": 1099511627776,
+	  "po2": false,
+	  "nr_zones": 10923,
+	  "smaller_last_zone_bytes": 67108864,
+	  "usable_capacity_bytes": 916270874624,
+	  "positions": [
+	    {"position_bytes": 0, "zone": 0, "offset_in_zone_bytes": 0, "zone_start_bytes": 0, "aligned": true},
+	    {"position_bytes": 5368709120, "zone": 53, "offset_in_zone_bytes": 33554432, "zone_start_bytes": 5335154688, "aligned": false}
+	  ]
+	}
+	EOF
+	# no position, no smaller last zone: null; a zone capacity below
+	# the last zone's size counts whole there (11 * 32 MiB)
+	expect_stdout "$tool" geometry --json --zone-size 1G --capacity 11G \
+		--zone-capacity 32MiB <<-EOF
+	{
+	  "zone_size_bytes": 1073741824,
+	  "zone_capacity_bytes": 33554432,
+	  "capacity_bytes": 11811160064,
+	  "po2": true,
+	  "nr_zones": 11,
+	  "smaller_last_zone_bytes": null,
+	  "usable_capacity_bytes": 369098752,
+	  "positions": []
+	}
+	EOF
+	expect 0 "^smaller last zone: none$" "$tool" geometry \
+		--zone-size 1G --capacity 10G
+	expect 0 "^usable capacity:   10737418240 bytes (10 GiB)$" "$tool" \
+		geometry --zone-size 1G --capacity 10G
+	# the zone capacity is the zone size unless given
+	expect 0 "^zone capacity:     100663296 bytes (96 MiB)$" geo
+	# one zone larger than the drive: a smaller last zone, capped
+	expect 0 "^usable capacity:   1099511627776 bytes (1 TiB)$" "$tool" \
+		geometry --zone-size 2T --capacity 1T --zone-capacity 1536G
+	expect 0 "^zones:             1$" "$tool" geometry --zone-size 2TiB \
+		--capacity 1TiB
+	# decimal suffixes are powers of 1000, hexadecimal takes none
+	expect 0 "^zone size:         96000000 bytes (93750 KiB), not" \
+		"$tool" geometry --zone-size 96MB --capacity 1TB
+	expect 0 "^capacity:          1000000000000 bytes" "$tool" geometry \
+		--zone-size 96MB --capacity 1TB
+	expect 0 "^zones:             10417$" "$tool" geometry \
+		--zone-size 96MB --capacity 1TB
+	expect 0 "position 196608 bytes (192 KiB): zone 2, offset in zone 0 bytes" \
+		"$tool" geometry --zone-size 0x18000 --capacity 1M 0x30000
+	# the last byte is a position, in the smaller last zone
+	expect 0 "zone 10922, offset in zone 67108863 bytes," geo \
+		1099511627775
+	# 64-bit limits: 2^64 - 1 one-byte zones, and 2^64 - 1 itself
+	expect 0 '"nr_zones": 18446744073709551615,' "$tool" geometry \
+		--json --zone-size 1 --capacity 18446744073709551615
+	expect 0 '"zone": 1, "offset_in_zone_bytes": 0, "zone_start_bytes": 9223372036854775808, "aligned": true' \
+		"$tool" geometry --json --zone-size 9223372036854775808 \
+		--capacity 0xffffffffffffffff 0x8000000000000000
+	expect 0 "^smaller last zone: 9223372036854775807 bytes$" "$tool" \
+		geometry --zone-size 8E --capacity 18446744073709551615
+
+	# refused: one line, exit 2, nothing printed
+	expect_usage "needs --zone-size and --capacity" "$tool" geometry \
+		--zone-size 96M
+	expect_usage "needs --zone-size and --capacity" "$tool" geometry \
+		--capacity 1T
+	expect_usage "--zone-size 0: a zone holds 1 byte or more" "$tool" \
+		geometry --zone-size 0 --capacity 1T
+	expect_usage "--zone-size 0:" "$tool" geometry --zone-size 0K \
+		--capacity 1T
+	expect_usage "--capacity 0: a drive of no bytes has no zones" \
+		"$tool" geometry --zone-size 96M --capacity 0
+	expect_usage "--zone-capacity 0: a zone holds 1 writable byte" \
+		geo --zone-capacity 0
+	expect_usage "--zone-capacity 100663297 bytes: more than the zone size, 100663296 bytes" \
+		geo --zone-capacity 100663297
+	expect_usage "--zone-capacity 101711872 bytes: more than" geo \
+		--zone-capacity 97M
+	expect_usage "--zone-size '16E': too large: at most 2^64 - 1 bytes" \
+		"$tool" geometry --zone-size 16E --capacity 1T
+	expect_usage "--capacity '99999999999999999999': too large" \
+		"$tool" geometry --zone-size 96M --capacity 99999999999999999999
+	expect_usage "--capacity '17179869184T': too large" "$tool" \
+		geometry --zone-size 96M --capacity 17179869184T
+	expect_usage "--capacity '18446744073709551616': too large" "$tool" \
+		geometry --zone-size 96M --capacity 18446744073709551616
+	expect_usage "--zone-capacity '19EB': too large" geo \
+		--zone-capacity 19EB
+	expect_usage "position '16E': too large" geo 16E
+	expect_usage "--zone-size '96Q': not a size such as 96M" "$tool" \
+		geometry --zone-size 96Q --capacity 1T
+	expect_usage "--zone-size '96MiBx': not a size" "$tool" geometry \
+		--zone-size 96MiBx --capacity 1T
+	expect_usage "--capacity '-5': not a size" "$tool" geometry \
+		--zone-size 96M --capacity -5
+	expect_usage "--zone-size '': not a size" "$tool" geometry \
+		--zone-size '' --capacity 1T
+	expect_usage "--zone-capacity '1.5M': not a size" geo \
+		--zone-capacity 1.5M
+	expect_usage "--zone-size '0x10M': not a size" "$tool" geometry \
+		--zone-size 0x10M --capacity 1T
+	expect_usage "position '96Q': not a size" geo 0 96Q
+	expect_usage "position '-5': not a size" geo -- -5
+	expect 2 "invalid option -- '5'" geo -5
+	expect_usage "position '': not a size" geo ''
+	# positions are below the capacity, every one checked first
+	expect_usage "position 1T (1099511627776 bytes): at or past the end of the capacity, 1099511627776 bytes; the last byte is 1099511627775" \
+		geo 0 1T
+	expect_usage "position 0x20000000000 (2199023255552 bytes): at or past" \
+		geo 0x20000000000
+	expect_usage "position 18446744073709551615 (18446744073709551615 bytes)" \
+		geo 18446744073709551615
+	# geometry opens no device, and its options are its own
+	expect_usage "geometry opens no device" geo -o 0
+	expect_usage "geometry opens no device" geo --check
+	expect_usage "geometry opens no device" geo --all
+	expect_usage "go with geometry" "$tool" report --zone-size 96M /dev/null
+	expect_usage "go with geometry" "$tool" reset --all --capacity 1T \
+		/dev/null
+}
+
 case "$name" in
 zmath-zone)
 	expect 1 "not a zoned block device" "$tool" report --check /dev/null
@@ -159,6 +340,7 @@ zmath-zone)
 		/dev/null
 	expect 1 "read-only" "$tool" -v report /dev/null
 	expect 2 "go with reset" "$tool" report -f /dev/null
+	geometry_tests
 	;;
 zmath-zonefs-mkfs)
 	label=$(printf '%065d' 0)

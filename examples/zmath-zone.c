@@ -5,6 +5,8 @@
  * Unlike blkzone(8) of util-linux 2.38, which checks offsets with a
  * power-of-2 mask, every zone number and boundary here comes from libzmath,
  * so devices whose zone size is not a power of 2 are handled exactly.
+ * Its geometry verb needs no device: it lays zones of any size over a
+ * capacity given in bytes, for whoever has no zoned drive at hand.
  */
 #include <errno.h>
 #include <stddef.h>
@@ -26,7 +28,38 @@ struct zone_opts {
 	bool all, force, force_unchecked;
 	bool have_offset, have_length, have_count;
 	u64 offset, length, count;
+	/* geometry: bytes */
+	bool have_zone_size, have_capacity, have_zone_cap;
+	u64 zone_size, capacity, zone_cap;
 };
+
+/* geometry's options, which no other verb takes */
+enum {
+	OPT_ZONE_SIZE = ZT_OPT_TOOL_FIRST,
+	OPT_CAPACITY,
+	OPT_ZONE_CAPACITY,
+};
+
+/**
+ * usage_geometry() - the help's paragraph on geometry
+ * @out: where to print it
+ *
+ * What geometry prints, and the units it reads.
+ */
+static void usage_geometry(FILE *out)
+{
+	fputs("geometry opens no device: it prints how many zones a drive of the\n"
+	      "capacity has (a smaller last zone counts), the size of a smaller last\n"
+	      "zone, the usable capacity (the sum of the zone capacities, a smaller\n"
+	      "last zone's capped at its size), and for each POSITION its zone number,\n"
+	      "offset in zone, zone start and whether it is zone-aligned. Its sizes\n"
+	      "and positions are bytes: decimal, 0x-hexadecimal, or decimal with a\n"
+	      "suffix as util-linux reads it: K, M, G, T, P, E, alone or with iB, are\n"
+	      "powers of 1024; KB, MB, GB, TB, PB, EB powers of 1000 (96M = 96MiB =\n"
+	      "100663296, 96MB = 96000000); B is bytes. Fractions are refused. Each\n"
+	      "POSITION must be below the capacity; sizes are 1 to 2^64 - 1 bytes.\n"
+	      "\n", out);
+}
 
 static void usage(FILE *out)
 {
@@ -36,6 +69,8 @@ static void usage(FILE *out)
 		"       %s reset|open|close|finish -o OFFSET [-l LENGTH|-c COUNT]\n"
 		"                  [-f] [--force-unchecked] DEVICE\n"
 		"       %s reset|open|close|finish --all [-f] DEVICE\n"
+		"       %s geometry --zone-size SIZE --capacity SIZE\n"
+		"                  [--zone-capacity SIZE] [--json] [POSITION...]\n"
 		"\n"
 		"Report the zones of a zoned block device (zone number from libzmath,\n"
 		"start, length, capacity, write pointer, type, condition), check the\n"
@@ -43,7 +78,10 @@ static void usage(FILE *out)
 		"a range of zones. OFFSET and LENGTH are 512-byte sectors, decimal or\n"
 		"0x-hexadecimal, or sizes with a suffix (96M, 1G, 4096B), as blkzone\n"
 		"takes them.\n"
-		"\n"
+		"\n",
+		prog, prog, prog, prog);
+	usage_geometry(out);
+	fprintf(out,
 		"  -o, --offset OFFSET    report: from the zone that holds it (0);\n"
 		"                         management: first sector, a zone start\n"
 		"  -l, --length LENGTH    length of the range; management: must end on\n"
@@ -54,7 +92,8 @@ static void usage(FILE *out)
 		"                         mounted or held exclusively (no O_EXCL)\n"
 		"      --force-unchecked  pass the range to the kernel even if libzmath\n"
 		"                         says it is misaligned (to see the kernel refuse)\n"
-		"  -j, --json             report as JSON (a missing write pointer: null)\n"
+		"  -j, --json             report as JSON (a missing write pointer: null),\n"
+		"                         or geometry (keys name their unit: _bytes)\n"
 		"      --csv              report as libzbd's zbd -csv (bytes)\n"
 		"      --check            check the layout of the whole device: nr_zones\n"
 		"                         from the capacity, zone i starting at zone\n"
@@ -62,13 +101,18 @@ static void usage(FILE *out)
 		"                         smaller last one, capacity within length, write\n"
 		"                         pointers within capacity\n"
 		"  -q, --quiet            with --check, print only the verdict\n"
+		"      --zone-size SIZE   geometry: the zone size\n"
+		"      --capacity SIZE    geometry: the drive's capacity\n"
+		"      --zone-capacity SIZE\n"
+		"                         geometry: the writable bytes of each zone, 1 up\n"
+		"                         to the zone size (default: the zone size)\n"
 		"  -v, --verbose          say how the device is opened, each zone reset\n"
 		"  -V, --version          print the version\n"
 		"  -h, --help             this help\n"
 		"\n"
 		"Exit status: 0 done (and the layout holds), 1 failure, device refused\n"
-		"or check failed, 2 bad usage or a range refused before any ioctl.\n",
-		prog, prog, prog);
+		"or check failed, 2 bad usage, a range refused before any ioctl or a\n"
+		"geometry refused.\n");
 }
 
 static void print_header(const struct zt_dev *dev, FILE *out)
@@ -224,6 +268,274 @@ static int do_mgmt(struct zt_dev *dev, const struct zone_opts *o)
 	return ZT_EXIT_OK;
 }
 
+/**
+ * struct geometry - a drive that geometry lays zones over, in bytes
+ * @geom: libzmath's geometry of the zone size
+ * @capacity: the drive's capacity
+ * @zone_cap: the zone capacity of every full zone
+ * @nr_zones: zones that cover @capacity, a smaller last one included
+ * @last_zone: size of a smaller last zone, 0 if there is none
+ * @usable: sum of the zone capacities
+ */
+struct geometry {
+	struct zmath_geom geom;
+	u64 capacity;
+	u64 zone_cap;
+	u64 nr_zones;
+	u64 last_zone;
+	u64 usable;
+};
+
+/**
+ * geometry_init() - lay zones over a capacity
+ * @g: the geometry to fill in
+ * @o: the options, checked by check_geometry_opts()
+ *
+ * The zone capacity of a smaller last zone is the zone capacity, or the
+ * zone's size if that is less. The usable capacity never wraps: each full
+ * zone adds at most its size, the last one at most its size, and together
+ * they are the capacity, at most 2^64 - 1.
+ *
+ * Return: 0, or what zmath_geom_init() returned.
+ */
+static int geometry_init(struct geometry *g, const struct zone_opts *o)
+{
+	u64 full;
+	int ret;
+
+	ret = zmath_geom_init(&g->geom, o->zone_size);
+	if (ret)
+		return ret;
+	g->capacity = o->capacity;
+	g->zone_cap = o->have_zone_cap ? o->zone_cap : o->zone_size;
+	g->nr_zones = zmath_geom_nr_zones(&g->geom, g->capacity);
+	full = zmath_geom_zone_no(&g->geom, g->capacity);
+	g->last_zone = zmath_geom_zone_offset(&g->geom, g->capacity);
+	g->usable = full * g->zone_cap +
+		    (g->last_zone < g->zone_cap ? g->last_zone : g->zone_cap);
+	return 0;
+}
+
+/**
+ * fmt_bytes() - a byte count that names its unit
+ * @buf: where to write it
+ * @size: size of @buf
+ * @bytes: the byte count
+ *
+ * Return: @buf: "100663296 bytes (96 MiB)", with the largest exact binary
+ * unit, or "1000 bytes" if there is none.
+ */
+static const char *fmt_bytes(char *buf, size_t size, u64 bytes)
+{
+	char human[32];
+
+	if (bytes && !(bytes & 1023))
+		snprintf(buf, size, "%llu bytes (%s)", bytes,
+			 zt_fmt_size(human, sizeof(human), bytes));
+	else
+		snprintf(buf, size, "%llu byte%s", bytes, bytes == 1 ? "" : "s");
+	return buf;
+}
+
+/**
+ * print_geometry_text() - geometry's result, one line a value
+ * @g: the geometry
+ * @pos: the positions, below the capacity
+ * @nr_pos: how many
+ */
+static void print_geometry_text(const struct geometry *g, const u64 *pos,
+				int nr_pos)
+{
+	char a[64], b[64], c[64];
+	int i;
+
+	printf("zone size:         %s, %s\n",
+	       fmt_bytes(a, sizeof(a), g->geom.zone_size),
+	       zmath_geom_is_po2(&g->geom) ? "a power of 2" :
+	       "not a power of 2");
+	printf("zone capacity:     %s\n", fmt_bytes(a, sizeof(a), g->zone_cap));
+	printf("capacity:          %s\n", fmt_bytes(a, sizeof(a), g->capacity));
+	printf("zones:             %llu\n", g->nr_zones);
+	printf("smaller last zone: %s\n", g->last_zone ?
+	       fmt_bytes(a, sizeof(a), g->last_zone) : "none");
+	printf("usable capacity:   %s\n", fmt_bytes(a, sizeof(a), g->usable));
+	for (i = 0; i < nr_pos; i++)
+		printf("position %s: zone %llu, offset in zone %s, zone start %s, %s\n",
+		       fmt_bytes(a, sizeof(a), pos[i]),
+		       zmath_geom_zone_no(&g->geom, pos[i]),
+		       fmt_bytes(b, sizeof(b),
+				 zmath_geom_zone_offset(&g->geom, pos[i])),
+		       fmt_bytes(c, sizeof(c),
+				 zmath_geom_zone_start(&g->geom, pos[i])),
+		       zmath_geom_is_aligned(&g->geom, pos[i]) ?
+		       "zone-aligned" : "not zone-aligned");
+}
+
+/**
+ * print_geometry_json() - geometry's result as a JSON object
+ * @g: the geometry
+ * @pos: the positions, below the capacity
+ * @nr_pos: how many
+ *
+ * Keys of sizes and positions end in _bytes; a smaller last zone that does
+ * not exist is null.
+ */
+static void print_geometry_json(const struct geometry *g, const u64 *pos,
+				int nr_pos)
+{
+	int i;
+
+	printf("{\n  \"zone_size_bytes\": %llu", g->geom.zone_size);
+	zt_json_u64(stdout, "zone_capacity_bytes", g->zone_cap);
+	zt_json_u64(stdout, "capacity_bytes", g->capacity);
+	zt_json_bool(stdout, "po2", zmath_geom_is_po2(&g->geom));
+	zt_json_u64(stdout, "nr_zones", g->nr_zones);
+	if (g->last_zone)
+		zt_json_u64(stdout, "smaller_last_zone_bytes", g->last_zone);
+	else
+		printf(",\n  \"smaller_last_zone_bytes\": null");
+	zt_json_u64(stdout, "usable_capacity_bytes", g->usable);
+	printf(",\n  \"positions\": [");
+	for (i = 0; i < nr_pos; i++) {
+		printf("%s\n    {\"position_bytes\": %llu", i ? "," : "",
+		       pos[i]);
+		printf(", \"zone\": %llu", zmath_geom_zone_no(&g->geom, pos[i]));
+		printf(", \"offset_in_zone_bytes\": %llu",
+		       zmath_geom_zone_offset(&g->geom, pos[i]));
+		printf(", \"zone_start_bytes\": %llu",
+		       zmath_geom_zone_start(&g->geom, pos[i]));
+		printf(", \"aligned\": %s}",
+		       zmath_geom_is_aligned(&g->geom, pos[i]) ?
+		       "true" : "false");
+	}
+	printf("%s]", nr_pos ? "\n  " : "");
+	zt_json_end(stdout, false, 0);
+}
+
+/**
+ * parse_positions() - the POSITION operands of geometry, in bytes
+ * @o: the options, whose capacity a position must lie below
+ * @nr: how many operands
+ * @args: the operands
+ * @pos: where to store them, @nr of them
+ *
+ * Return: ZT_EXIT_OK, or ZT_EXIT_USAGE after saying which one is refused.
+ */
+static int parse_positions(const struct zone_opts *o, int nr, char **args,
+			   u64 *pos)
+{
+	int i;
+
+	for (i = 0; i < nr; i++) {
+		if (zt_cli_parse_num(prog, "position", args[i], ZT_NUM_SIZE,
+				     &pos[i]))
+			return ZT_EXIT_USAGE;
+		if (pos[i] >= o->capacity) {
+			fprintf(stderr,
+				"%s: position %s (%llu bytes): at or past the end of the capacity, %llu bytes; the last byte is %llu\n",
+				prog, args[i], pos[i], o->capacity,
+				o->capacity - 1);
+			return ZT_EXIT_USAGE;
+		}
+	}
+	return ZT_EXIT_OK;
+}
+
+/**
+ * do_geometry() - print the zones of a drive that is not there
+ * @o: the options, checked by check_geometry_opts()
+ * @nr: how many POSITION operands
+ * @args: the POSITION operands
+ *
+ * Every position is checked before anything is printed.
+ *
+ * Return: ZT_EXIT_OK, ZT_EXIT_USAGE for a bad position, ZT_EXIT_FAIL if
+ * memory runs out.
+ */
+static int do_geometry(const struct zone_opts *o, int nr, char **args)
+{
+	struct geometry g;
+	u64 *pos;
+	int ret;
+
+	pos = calloc(nr ? nr : 1, sizeof(*pos));
+	if (!pos) {
+		fprintf(stderr, "%s: out of memory\n", prog);
+		return ZT_EXIT_FAIL;
+	}
+	ret = parse_positions(o, nr, args, pos);
+	if (!ret && geometry_init(&g, o)) {
+		fprintf(stderr, "%s: libzmath refuses zone size %llu\n", prog,
+			o->zone_size);
+		ret = ZT_EXIT_FAIL;
+	}
+	if (!ret && o->json)
+		print_geometry_json(&g, pos, nr);
+	else if (!ret)
+		print_geometry_text(&g, pos, nr);
+	free(pos);
+	return ret;
+}
+
+/**
+ * check_geometry_opts() - refuse what geometry cannot lay out
+ * @o: the options, with the verb
+ *
+ * geometry's options go with no other verb and the device options not with
+ * geometry; a zone size, a capacity or a zone capacity of 0 and a zone
+ * capacity above the zone size are refused. Positions are checked later.
+ *
+ * Return: ZT_EXIT_OK, or ZT_EXIT_USAGE after saying what is wrong.
+ */
+static int check_geometry_opts(const struct zone_opts *o)
+{
+	if (strcmp(o->verb, "geometry")) {
+		if (!o->have_zone_size && !o->have_capacity &&
+		    !o->have_zone_cap)
+			return ZT_EXIT_OK;
+		fprintf(stderr,
+			"%s: --zone-size, --capacity and --zone-capacity go with geometry\n",
+			prog);
+		return ZT_EXIT_USAGE;
+	}
+	if (o->have_offset || o->have_length || o->have_count || o->all ||
+	    o->force || o->force_unchecked || o->csv || o->check || o->quiet) {
+		fprintf(stderr,
+			"%s: geometry opens no device: it takes --zone-size, --capacity, --zone-capacity and --json\n",
+			prog);
+		return ZT_EXIT_USAGE;
+	}
+	if (!o->have_zone_size || !o->have_capacity) {
+		fprintf(stderr, "%s: geometry needs --zone-size and --capacity\n",
+			prog);
+		return ZT_EXIT_USAGE;
+	}
+	if (!o->zone_size) {
+		fprintf(stderr, "%s: --zone-size 0: a zone holds 1 byte or more\n",
+			prog);
+		return ZT_EXIT_USAGE;
+	}
+	if (!o->capacity) {
+		fprintf(stderr,
+			"%s: --capacity 0: a drive of no bytes has no zones; give 1 byte or more\n",
+			prog);
+		return ZT_EXIT_USAGE;
+	}
+	if (o->have_zone_cap && !o->zone_cap) {
+		fprintf(stderr,
+			"%s: --zone-capacity 0: a zone holds 1 writable byte or more\n",
+			prog);
+		return ZT_EXIT_USAGE;
+	}
+	if (o->have_zone_cap && o->zone_cap > o->zone_size) {
+		fprintf(stderr,
+			"%s: --zone-capacity %llu bytes: more than the zone size, %llu bytes\n",
+			prog, o->zone_cap, o->zone_size);
+		return ZT_EXIT_USAGE;
+	}
+	return ZT_EXIT_OK;
+}
+
 /* Options that do not go together, refused before the device is opened. */
 static int check_opts(struct zone_opts *o)
 {
@@ -306,6 +618,12 @@ static const struct zt_cli_opt zone_opt_table[] = {
 	ZONE_OPT(ZT_OPT_CSV, "--csv", ZT_NUM_FLAG, csv, ZT_CLI_NO_FIELD),
 	ZONE_OPT(ZT_OPT_CHECK, "--check", ZT_NUM_FLAG, check, ZT_CLI_NO_FIELD),
 	ZONE_OPT('q', "--quiet", ZT_NUM_FLAG, quiet, ZT_CLI_NO_FIELD),
+	ZONE_OPT(OPT_ZONE_SIZE, "--zone-size", ZT_NUM_SIZE, zone_size,
+		 ZONE_GIVEN(have_zone_size)),
+	ZONE_OPT(OPT_CAPACITY, "--capacity", ZT_NUM_SIZE, capacity,
+		 ZONE_GIVEN(have_capacity)),
+	ZONE_OPT(OPT_ZONE_CAPACITY, "--zone-capacity", ZT_NUM_SIZE, zone_cap,
+		 ZONE_GIVEN(have_zone_cap)),
 };
 
 int main(int argc, char **argv)
@@ -315,6 +633,9 @@ int main(int argc, char **argv)
 		{ "length", required_argument, NULL, 'l' },
 		ZT_CLI_ZONE_LONGOPTS,
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "zone-size", required_argument, NULL, OPT_ZONE_SIZE },
+		{ "capacity", required_argument, NULL, OPT_CAPACITY },
+		{ "zone-capacity", required_argument, NULL, OPT_ZONE_CAPACITY },
 		ZT_CLI_COMMON_LONGOPTS,
 		{ NULL, 0, NULL, 0 },
 	};
@@ -331,7 +652,16 @@ int main(int argc, char **argv)
 		if (ret >= 0)
 			return ret;
 	}
+	if (optind < argc && !strcmp(argv[optind], "geometry")) {
+		o.verb = "geometry";
+		ret = check_geometry_opts(&o);
+		if (ret)
+			return ret;
+		return do_geometry(&o, argc - optind - 1, argv + optind + 1);
+	}
 	ret = zt_cli_operands(prog, usage, argc, argv, &o.verb, &path);
+	if (!ret)
+		ret = check_geometry_opts(&o);
 	if (!ret)
 		ret = check_opts(&o);
 	if (ret)
