@@ -9,6 +9,10 @@
 #   make kernel-check  the QEMU part alone, for the base KERNEL (6.12 or 6.1;
 #                      BASELINE=1: the pristine kernel; ONLY=f2fs,faults/002:
 #                      those tests of the guest suite)
+#   make kernel-hotpath  the -O2 code of the zoned I/O path, pristine
+#                      against patched, for the base KERNEL: fails when a
+#                      patched function realigns its stack and pristine
+#                      does not
 #   make kernel-kunit  the KUnit suite alone on KUNIT_ARCHS (i386 arm64 arm),
 #                      tiny kernels (KERNEL=6.12|6.1)
 #   make kernel-cross  every patched subsystem built for i386, arm and
@@ -23,7 +27,8 @@ NO_LINT := --no-suite lint
 KERNEL ?= 6.12
 CHECK_KERNELS ?= 6.12 6.1
 
-.PHONY: all bench bench-kernel check unit kernel-check kernel-kunit kernel-cross \
+.PHONY: all bench bench-kernel check unit kernel-check kernel-hotpath \
+	kernel-kunit kernel-cross \
 	install clean
 
 # Every target first installs the Debian packages it lacks (as root) and
@@ -90,6 +95,14 @@ kernel-check:
 	ninja -C $(B)/meson
 	KERNEL=$(KERNEL) BASELINE=$(BASELINE) ONLY=$(ONLY) tests/kernel-check.sh
 
+# Both kernels of a base, then their disassembly: what the series costs a
+# power-of-2 device, function by function (kernel/scripts/hotpath.sh).
+kernel-hotpath:
+	$(DEPS) check
+	KERNEL=$(KERNEL) kernel/scripts/build.sh --baseline > /dev/null
+	KERNEL=$(KERNEL) kernel/scripts/build.sh > /dev/null
+	KERNEL=$(KERNEL) kernel/scripts/hotpath.sh --check
+
 # The zmath KUnit suite alone on other architectures, booted under QEMU
 # without an initramfs: tinyconfig + kernel/config/kunit.config, a few
 # minutes each.  `make check` runs it on 6.12.
@@ -120,7 +133,10 @@ bench-kernel:
 check:
 	$(DEPS) check
 	$(MAKE) unit
-	set -e; for k in $(CHECK_KERNELS); do $(MAKE) kernel-check KERNEL=$$k; done
+	set -e; for k in $(CHECK_KERNELS); do \
+		$(MAKE) kernel-check KERNEL=$$k; \
+		$(MAKE) kernel-hotpath KERNEL=$$k; \
+	done
 	$(MAKE) kernel-kunit KERNEL=6.12
 	@echo "== bench-kernel smoke: one workload, 6.12 patched, QEMU -icount"
 	bench/kernel/run.sh --smoke
