@@ -24,7 +24,7 @@ static inline u64 div64_u64_rem(u64 dividend, u64 divisor, u64 *remainder)
 #define div_u64_rem div_u64_rem
 static inline u64 div_u64_rem(u64 dividend, u32 divisor, u32 *remainder)
 {
-	u32 high = dividend >> 32, low = (u32)dividend, quot_high = 0;
+	u32 high = (u32)(dividend >> 32), low = (u32)dividend, quot_high = 0;
 
 	if (high >= divisor) {
 		quot_high = high / divisor;
@@ -37,7 +37,7 @@ static inline u64 div_u64_rem(u64 dividend, u32 divisor, u32 *remainder)
 #else
 static inline u64 div_u64_rem(u64 dividend, u32 divisor, u32 *remainder)
 {
-	*remainder = dividend % divisor;
+	*remainder = (u32)(dividend % divisor);
 	return dividend / divisor;
 }
 #endif
