@@ -16,8 +16,10 @@ top=${1:-$(git rev-parse --show-toplevel)}
 tarball=${ZMATH_LINUX_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
 scripts=$top/build/linux-scripts
 shared=(libzmath/include/linux/zmath.h libzmath/zmath.c tests/zmath-cases.h)
-files=("${shared[@]}" libzmath/compat/zmath-types.h)
-for f in "$top"/libzmath/compat/linux/*.h; do files+=("${f#"$top"/}"); done
+files=("${shared[@]}")
+for f in "$top"/libzmath/compat/*.h "$top"/libzmath/compat/linux/*.h; do
+	files+=("${f#"$top"/}")
+done
 
 # The scripts of one tarball, extracted once: re-extracted when the tarball
 # changes, and renamed into place only when complete.
@@ -37,10 +39,11 @@ fi
 status=0
 for f in "${files[@]}"; do
 	# compat/ is userspace code: it picks per machine what arch/ would,
-	# and it defines EXPORT_SYMBOL_GPL() as include/linux/export.h does
+	# it defines EXPORT_SYMBOL_GPL() as include/linux/export.h does, and
+	# it names C99's _Bool, which checkpatch reads as CamelCase
 	ignore=
 	[[ $f != libzmath/compat/* ]] ||
-		ignore="--ignore ARCH_DEFINES,EXPORT_SYMBOL"
+		ignore="--ignore ARCH_DEFINES,EXPORT_SYMBOL,CAMELCASE"
 	if out=$("$scripts/scripts/checkpatch.pl" --strict --no-tree -q $ignore -f "$top/$f" 2>&1); then
 		echo "ok: checkpatch --strict $f"
 	else
