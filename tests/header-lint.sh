@@ -2,11 +2,11 @@
 # SPDX-License-Identifier: GPL-2.0-only OR MIT
 #
 # libzmath is kernel code too: run the kernel's checkpatch.pl --strict and
-# kernel-doc on the shared files (zmath.h, zmath.c, the case table) and on
-# the compat headers, from Debian's linux-source-6.12 tarball, and check
-# that every kernel series (kernel/patches/*/) carries the shared files
-# byte-identically.  A series that lists no patch fails: it cannot carry
-# them.
+# kernel-doc on the shared files (zmath.h, zmath.c, the case table), on
+# the compat headers and on <zmath.h>, from Debian's linux-source-6.12
+# tarball, and check that every kernel series (kernel/patches/*/) carries
+# the shared files byte-identically.  A series that lists no patch fails:
+# it cannot carry them.
 #
 #   header-lint.sh [SOURCE_ROOT]
 set -euo pipefail
@@ -16,7 +16,7 @@ top=${1:-$(git rev-parse --show-toplevel)}
 tarball=${ZMATH_LINUX_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
 scripts=$top/build/linux-scripts
 shared=(libzmath/include/linux/zmath.h libzmath/zmath.c tests/zmath-cases.h)
-files=("${shared[@]}")
+files=("${shared[@]}" libzmath/include/zmath.h)
 for f in "$top"/libzmath/compat/*.h "$top"/libzmath/compat/linux/*.h; do
 	files+=("${f#"$top"/}")
 done
