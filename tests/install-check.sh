@@ -8,13 +8,16 @@
 #  - libzmath.so has its soname and exports zmath_geom_init alone;
 #  - a program that includes the system's <linux/types.h> and
 #    <linux/zmath.h> builds with `pkg-config libzmath` and runs, linked
-#    with libzmath.so and with libzmath.a.
+#    with libzmath.so and with libzmath.a;
+#  - a program that includes <zmath.h> builds with it as C, and as C++
+#    (CXX) without extern "C", warnings as errors, and runs.
 #
 #   install-check.sh BUILD_DIR
 set -euo pipefail
 
 build=$1
 read -r -a cc <<< "${CC:-cc}"	# a command and its arguments
+read -r -a cxx <<< "${CXX:-}"
 root=$(mktemp -d)
 trap 'rm -rf "$root"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
@@ -24,7 +27,9 @@ pc=$(find "$root" -name libzmath.pc)
 [ -n "$pc" ] || fail "no libzmath.pc installed"
 prefix=$(sed -n 's/^prefix=//p' "$pc")
 incdir=$root$prefix/include/zmath
-[ -f "$incdir/linux/zmath.h" ] || fail "no linux/zmath.h under $incdir"
+for h in zmath.h zmath-shared.h linux/zmath.h; do
+	[ -f "$incdir/$h" ] || fail "no $h under $incdir"
+done
 libdir=$(dirname "$(dirname "$pc")")
 
 # The compiler's own include directories, as `cc -v` lists them.
@@ -78,3 +83,34 @@ LD_LIBRARY_PATH=$libdir "$root/user-so" || fail "linked with libzmath.so, it fai
 "$root/user-a" || fail "linked with libzmath.a, it failed"
 ! ldd "$root/user-a" | grep -q libzmath || fail "user-a needs libzmath.so"
 echo "ok: a user builds with pkg-config libzmath, and runs with libzmath.so and libzmath.a"
+
+cat > "$root/clean.c" <<'EOC'
+#include <stdint.h>
+#include <zmath.h>
+
+int main(void)
+{
+	uint64_t pos = 196608ULL * 5 + 7, res;	/* C's own type */
+	struct zmath_geom g;
+
+	if (zmath_geom_init(&g, 196608))
+		return 1;
+	return zmath_geom_zone_no(&g, pos) != 5 ||
+	       zmath_geom_roundup_overflow(&g, pos, &res) ||
+	       res != 196608ULL * 6;
+}
+EOC
+strict=(-Wall -Wextra -Wconversion -Wsign-conversion -pedantic -Werror)
+# shellcheck disable=SC2046
+"${cc[@]}" "${strict[@]}" -o "$root/clean" "$root/clean.c" $(pkg --cflags --libs)
+LD_LIBRARY_PATH=$libdir "$root/clean" || fail "a C user of <zmath.h> failed"
+langs=C
+if [ ${#cxx[@]} -gt 0 ]; then
+	# shellcheck disable=SC2046
+	"${cxx[@]}" "${strict[@]}" -o "$root/clean-cxx" -x c++ "$root/clean.c" \
+		-x none $(pkg --cflags --libs)
+	LD_LIBRARY_PATH=$libdir "$root/clean-cxx" ||
+		fail "a C++ user of <zmath.h> failed"
+	langs="C and C++"
+fi
+echo "ok: a $langs user of <zmath.h> builds with pkg-config libzmath and runs"
