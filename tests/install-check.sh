@@ -5,7 +5,8 @@
 # scratch root and check that
 #  - no installed header has the name of a header on the compiler's own
 #    search path (a uapi <linux/types.h> must stay the system's);
-#  - libzmath.so has its soname and exports zmath_geom_init alone;
+#  - libzmath.so has the soname of libzmath/libzmath0.symbols and
+#    exports the functions it lists, and no other;
 #  - a program that includes the system's <linux/types.h> and
 #    <linux/zmath.h> builds with `pkg-config libzmath` and runs, linked
 #    with libzmath.so and with libzmath.a;
@@ -48,11 +49,16 @@ done < <(find "$incdir" -name '*.h')
 echo "ok: none of the $n installed headers shadows a system header"
 
 so=$(find "$libdir" -name 'libzmath.so.*.*')
+symbols=$(dirname "$0")/../libzmath/libzmath0.symbols
+read -r want _ < <(grep -v '^#' "$symbols")
 soname=$(readelf -d "$so" | sed -n 's/.*Library soname: \[\(.*\)\]/\1/p')
-[ "$soname" = libzmath.so.0 ] || fail "soname of $so is '$soname'"
-exports=$(nm -D --defined-only "$so" | awk '$2 == "T" { print $3 }' | tr '\n' ' ')
-[ "$exports" = "zmath_geom_init@@LIBZMATH_0 " ] ||
-	fail "libzmath.so exports '$exports', not zmath_geom_init alone"
+[ "$soname" = "$want" ] || fail "soname of $so is '$soname', not '$want'"
+exports=$(nm -D --defined-only "$so" | awk '$2 == "T" { print $3 }' |
+	sort | tr '\n' ' ')
+listed=$(sed -n 's/^ \([^ @]*\)@\([^ ]*\) .*/\1@@\2/p' "$symbols" |
+	grep -v '^\(.*\)@@\1$' | sort | tr '\n' ' ')
+[ "$exports" = "$listed" ] ||
+	fail "libzmath.so exports '$exports', not the symbols file's '$listed'"
 echo "ok: $(basename "$so"): soname $soname, exports ${exports% }"
 
 cat > "$root/user.c" <<'EOC'
