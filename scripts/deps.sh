@@ -24,7 +24,9 @@ unit=("${bench[@]}" g++-multilib clang libclang-rt-14-dev
 	binutils-arm-linux-gnueabihf libc6-dev-armhf-cross
 	libgcc-12-dev-armhf-cross libcmocka-dev:armhf
 	# tests/header-lint.sh: the kernel's checkpatch.pl and kernel-doc
-	linux-source-6.12)
+	linux-source-6.12
+	# tests/abi-diff.sh: abidiff against the last release's ABI
+	abigail-tools)
 check=("${unit[@]}" linux-source-6.1
 	# kernel/qemu/kunit-lib.sh reads kunit.py's JSON with jq
 	jq
