@@ -24,7 +24,8 @@
 #   insn-qemu-m32.txt           the same counted under qemu-i386, with the
 #                               -m32 goals, where -m32 cannot be timed
 #   bench.png                   ns/op per method and zone size (sectors)
-#   goals-BUILD.dat, goals.png  each goal's median paired ratio and IQR
+#   goals-BUILD.dat, goals.png  each goal's median paired ratio, band and
+#                               verdict (met, missed, undecided)
 set -euo pipefail
 
 out=${ZBENCH_OUT:-build/bench}
@@ -234,7 +235,8 @@ rows=${#plots[@]}
 gnuplot "$out/bench.gp"
 
 # goals.png: per goal, the median of its paired ratios over the goal's
-# limit, with the interquartile range as error bars; at or below 1 is met.
+# limit, with its band as error bars: met if the whole band is at or
+# below 1, missed if above, else undecided.
 log "plotting $out/goals.png"
 dats=("$out"/goals-*.dat)
 {
@@ -253,11 +255,11 @@ dats=("$out"/goals-*.dat)
 	for dat in "${dats[@]}"; do
 		build=${dat##*/goals-}
 		echo "set title 'zmath-bench goals, ${build%.dat} build:" \
-			"median paired ratio over its limit, IQR as bars;" \
-			"green met (<= 1), red missed'"
+			"median paired ratio over its limit, band as bars;" \
+			"green met, grey undecided, red missed'"
 		echo "plot '$dat' using 1:(\$3/\$6):(\$4/\$6):(\$5/\$6):" \
-			"(\$7 > 0 ? 0x008000 : 0xd00000):xtic(2) with yerrorbars" \
-			"pt 7 ps 0.8 lc rgb variable notitle," \
+			"(\$7 > 0 ? 0x008000 : \$7 < 0 ? 0xd00000 : 0x808080):xtic(2)" \
+			"with yerrorbars pt 7 ps 0.8 lc rgb variable notitle," \
 			"1 with lines dt 2 lc black title 'limit'"
 	done
 	echo "unset multiplot"
