@@ -12,7 +12,7 @@
 # turns between the two code layouts, zmath-bench and zmath-bench-layout2.
 # The first process prints its tables and writes the summary CSV; every one
 # writes its per-round samples, and goals.py pools them all into the goals.
-# At the end, gnuplot draws build/bench/bench.png. Outputs go to
+# At the end, plot.sh draws build/bench/bench.png. Outputs go to
 # $ZBENCH_OUT (default build/bench):
 #
 #   bench.csv, bench-m32.csv    every figure of the first process: median,
@@ -151,118 +151,4 @@ if ! command -v gnuplot >/dev/null; then
 	log "no gnuplot: no plot"
 	exit 0
 fi
-
-# One data file per build, loop and op: a row per zone, a column per method
-# that does the op.
-methods="shift zmath div geom ldiv ldiv-bf floor"
-ops="zone_no zone_offset is_aligned roundup nr_zones"
-loops="throughput latency oneshot"
-plots=()
-for sfx in "" "-m32"; do
-	csv=$out/bench$sfx.csv
-	[ -f "$csv" ] || continue
-	for loop in $loops; do
-		for op in $ops; do
-			dat=$out/plot$sfx-$loop-$op.dat
-			awk -F, -v loop="$loop" -v op="$op" -v m="$methods" '
-				BEGIN { nm = split(m, ms, " ") }
-				NR > 1 && $2 == "sectors" && $5 == op &&
-				$6 == loop {
-					if (!($3 in seen)) {
-						seen[$3] = 1; zs[++nz] = $3
-					}
-					v[$3, $7] = $9
-					has[$7] = 1
-				}
-				END {
-					printf "zone"
-					for (j = 1; j <= nm; j++)
-						if (ms[j] in has)
-							printf " %s", ms[j]
-					printf "\n"
-					for (i = 1; i <= nz; i++) {
-						printf "%s", zs[i]
-						for (j = 1; j <= nm; j++) {
-							if (!(ms[j] in has))
-								continue
-							k = zs[i] SUBSEP ms[j]
-							x = (k in v) ? v[k] : "-"
-							printf " %s", x
-						}
-						printf "\n"
-					}
-				}
-			' "$csv" >"$dat"
-		done
-		plots+=("$sfx:$loop")
-	done
-done
-
-log "plotting $out/bench.png"
-rows=${#plots[@]}
-{
-	echo "set terminal pngcairo noenhanced size 2000,$((rows * 300 + 60)) font ',9'"
-	echo "set output '$out/bench.png'"
-	echo "set datafile missing '-'"
-	echo "set style data histograms"
-	echo "set style histogram clustered gap 1"
-	echo "set style fill solid 0.8 border -1"
-	echo "set key top left horizontal font ',8'"
-	echo "set grid ytics"
-	echo "set yrange [0:*]"
-	echo "set offsets 0, 0, graph 0.3, 0"
-	echo "set multiplot layout $rows,5 title 'zmath-bench: ns/op" \
-		"(median), zone sizes in sectors; lower is better'"
-	for p in "${plots[@]}"; do
-		sfx=${p%%:*}
-		loop=${p#*:}
-		build=${sfx#-}
-		build=${build:-64-bit}
-		for op in $ops; do
-			dat=$out/plot$sfx-$loop-$op.dat
-			echo "set title '$op, $loop, $build'"
-			echo "set ylabel 'ns/op'"
-			echo -n "plot '$dat' using 2:xtic(1) title columnheader"
-			ncol=$(head -1 "$dat" | wc -w)
-			for ((col = 3; col <= ncol; col++)); do
-				echo -n ", '' using $col title columnheader"
-			done
-			echo
-		done
-	done
-	echo "unset multiplot"
-} >"$out/bench.gp"
-gnuplot "$out/bench.gp"
-
-# goals.png: per goal, the median of its paired ratios over the goal's
-# limit, with its band as error bars: met if the whole band is at or
-# below 1, missed if above, else undecided.
-log "plotting $out/goals.png"
-dats=("$out"/goals-*.dat)
-{
-	echo "set terminal pngcairo noenhanced size 2400,$((${#dats[@]} * 700)) font ',9'"
-	echo "set output '$out/goals.png'"
-	echo "set multiplot layout ${#dats[@]},1"
-	echo "set logscale y"
-	echo "set yrange [0.2:4]"
-	echo "set offsets 1, 1, 0, 0"
-	echo "set ytics (0.25, 0.5, 0.75, 1, 1.25, 1.5, 2, 3, 4)"
-	echo "set grid ytics"
-	echo "set xtics rotate by 90 right font ',7'"
-	echo "set bmargin 22"
-	echo "set ylabel 'ratio / limit'"
-	echo "set key top left"
-	for dat in "${dats[@]}"; do
-		build=${dat##*/goals-}
-		echo "set title 'zmath-bench goals, ${build%.dat} build:" \
-			"median paired ratio over its limit, band as bars;" \
-			"green met, grey undecided, red missed'"
-		echo "plot '$dat' using 1:(\$3/\$6):(\$4/\$6):(\$5/\$6):" \
-			"(\$7 > 0 ? 0x008000 : \$7 < 0 ? 0xd00000 : 0x808080):xtic(2)" \
-			"with yerrorbars pt 7 ps 0.8 lc rgb variable notitle," \
-			"1 with lines dt 2 lc black title 'limit'"
-	done
-	echo "unset multiplot"
-} >"$out/goals.gp"
-gnuplot "$out/goals.gp"
-log "done: $out/bench.csv $out/bench.png $out/goals.png"
+"$(dirname "$0")/plot.sh" "$out"
