@@ -6,6 +6,9 @@
 # usage: bench/plot.sh OUT
 #
 # Reads what run.sh and its scripts wrote in OUT (build/bench) and draws:
+#   headline.png  zone_no, ns/op of the shift, the geometry, a divide and
+#                 libdivide per zone size, all processes pooled
+#                 (headline.dat, from summary.py): the one to look at
 #   bench.png     every table of the first process: ns/op per method and
 #                 zone size, per operation, loop and build (sectors)
 #   goals.png     per goal, its median paired ratio over its limit, with
@@ -14,6 +17,48 @@ set -euo pipefail
 
 out=${1:?usage: $0 OUT}
 log() { echo "plot.sh: $*" >&2; }
+drawn=()
+
+# headline.png: zone_no per zone size, a bar per method, its value above
+# it; large fonts and few labels, to read at screen size. The first line
+# of headline.dat says what was measured and where.
+dat=$out/headline.dat
+if [ -s "$dat" ]; then
+	what=$(sed -n '1s/^# //p' "$dat")
+	nz=$(grep -vc "^#" "$dat")
+	{
+		echo "set terminal pngcairo noenhanced size 1280,720 font ',18'"
+		echo "set output '$out/headline.png'"
+		echo "set title 'Zone number: ns per operation, lower is better'" \
+			"font ',24'"
+		echo "set label 1 '$what' at graph 0.5, graph 1.04 center" \
+			"font ',12'"
+		echo "set datafile missing '-'"
+		echo "set style data histograms"
+		echo "set style histogram clustered gap 1"
+		echo "set style fill solid 0.9 border -1"
+		echo "set key below horizontal font ',18'"
+		echo "set grid ytics"
+		echo "set ylabel 'ns/op'"
+		echo "set xrange [-0.5:$nz - 0.5]"
+		echo "set yrange [0:*]"
+		echo "set offsets 0, 0, graph 0.08, 0"
+		echo "set xlabel 'zone size (odd: 2^36-5 sectors)'"
+		echo -n "plot '$dat' using 2:xtic(1) lc rgb '#7f7f7f'" \
+			"title 'shift (power of 2 only)'," \
+			"'' using 3 lc rgb '#2ca02c' title 'zmath geometry'," \
+			"'' using 4 lc rgb '#d62728' title 'divide'," \
+			"'' using 5 lc rgb '#ff7f0e' title 'libdivide, faster flavour'"
+		for col in 2 3 4 5; do
+			echo -n ", '' using (\$0 + $((2 * col - 7)) * 0.1):$col:" \
+				"(sprintf('%.2f', \$$col)) with labels" \
+				"offset 0,0.6 font ',12' notitle"
+		done
+		echo
+	} >"$out/headline.gp"
+	gnuplot "$out/headline.gp"
+	drawn+=(headline.png)
+fi
 
 # One data file per build, loop and op: a row per zone, a column per method
 # that does the op.
@@ -95,6 +140,7 @@ rows=${#plots[@]}
 	echo "unset multiplot"
 } >"$out/bench.gp"
 gnuplot "$out/bench.gp"
+drawn+=(bench.png)
 
 # goals.png: per goal, the median of its paired ratios over the goal's
 # limit, with its band as error bars: met if the whole band is at or
@@ -126,4 +172,5 @@ dats=("$out"/goals-*.dat)
 	echo "unset multiplot"
 } >"$out/goals.gp"
 gnuplot "$out/goals.gp"
-log "$out/bench.png, goals.png"
+drawn+=(goals.png)
+log "$out: ${drawn[*]}"

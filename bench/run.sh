@@ -10,25 +10,33 @@
 # valgrind is there), then runs the timed benchmark in $ZBENCH_PROCS
 # processes (default 10), one after the other, each with its own seed, taking
 # turns between the two code layouts, zmath-bench and zmath-bench-layout2.
-# The first process prints its tables and writes the summary CSV; every one
+# The first process writes its tables and the figures' CSV; every one
 # writes its per-round samples, and goals.py pools them all into the goals.
-# At the end, plot.sh draws build/bench/bench.png. Outputs go to
-# $ZBENCH_OUT (default build/bench):
+# Then plot.sh draws the plots (gnuplot), and summary.py makes the one
+# screen that run.sh prints last; before it, only short progress lines.
+# Outputs go to $ZBENCH_OUT (default build/bench):
 #
+#   summary.txt                 the screen printed last
 #   bench.csv, bench-m32.csv    every figure of the first process: median,
 #                               min, max, quartiles, ratio, insn, cycles
-#   bench.txt, bench-m32.txt    the tables as printed
+#   bench.txt, bench-m32.txt    its tables: every op, loop, unit and method
 #   samples[-m32]-K.csv         process K's per-round samples
 #   goals.txt                   goals.py over every process's samples
 #   insn.csv, insn-m32.csv      instructions per operation (callgrind)
 #   insn-qemu-m32.txt           the same counted under qemu-i386, with the
 #                               -m32 goals, where -m32 cannot be timed
+#   headline.dat, headline.png  zone_no, ns/op per zone size: shift,
+#                               geometry, divide, libdivide
 #   bench.png                   ns/op per method and zone size (sectors)
 #   goals-BUILD.dat, goals.png  each goal's median paired ratio, band and
 #                               verdict (met, missed, undecided)
+#
+# The summary also reports the kernel bench, from $ZBENCH_KERNEL_OUT
+# (default build/bench-kernel), when `make bench-kernel` has run.
 set -euo pipefail
 
 out=${ZBENCH_OUT:-build/bench}
+kout=${ZBENCH_KERNEL_OUT:-build/bench-kernel}
 procs=${ZBENCH_PROCS:-10}
 dirs=()
 while [ $# -gt 0 ]; do
@@ -45,7 +53,7 @@ if [ ${#dirs[@]} -eq 0 ]; then
 fi
 
 mkdir -p "$out"
-rm -f "$out"/samples*.csv
+rm -f "$out"/samples*.csv "$out"/summary.txt "$out"/headline.*
 log() { echo "run.sh: $*" >&2; }
 
 # insn.csv from callgrind dumps "zb:unit:zone:op:method:n": the per-op
@@ -93,15 +101,16 @@ for i in "${!dirs[@]}"; do
 	1) sfx=-m32 ;;
 	*) sfx=-$i ;;
 	esac
+	build=${sfx#-}
+	build=${build:-64-bit}
 	bin=$dir/bench/zmath-bench
 	if [ "$sfx" = -m32 ] && ! "$(dirname "$0")/../scripts/m32-cross.sh" --native; then
-		log "SKIPPED -m32 timing: this kernel cannot run 32-bit x86" \
-			"binaries (no IA32 emulation); under qemu-i386 times" \
-			"mean nothing, so instructions are counted there instead"
+		# under qemu-i386 a time would mean nothing
+		log "-m32: not timed (this kernel runs no 32-bit x86" \
+			"binaries); counting its instructions under qemu-i386"
 		rm -f "$out/bench$sfx.csv" "$out/bench$sfx.txt"
-		"$(dirname "$0")/insn-count.sh" "$dir" |
-			tee "$out/insn-qemu$sfx.txt"
-		echo
+		"$(dirname "$0")/insn-count.sh" "$dir" \
+			>"$out/insn-qemu$sfx.txt"
 		continue
 	fi
 	if [ ! -x "$bin" ]; then
@@ -110,11 +119,11 @@ for i in "${!dirs[@]}"; do
 	fi
 	insn_args=()
 	if command -v valgrind >/dev/null; then
-		log "counting instructions: callgrind $bin --count"
+		log "$build: counting instructions (callgrind)"
 		if count_insn "$bin" "$out/insn$sfx.csv"; then
 			loop=$(awk -F, '$3 == "loop" { print $5 }' \
 				"$out/insn$sfx.csv")
-			log "loop alone: $loop instructions per position"
+			log "$build: loop alone: $loop instructions per position"
 			insn_args=(--insn "$out/insn$sfx.csv")
 		fi
 	else
@@ -130,25 +139,29 @@ for i in "${!dirs[@]}"; do
 	for ((k = 1; k <= procs; k++)); do
 		exe=${layouts[$(((k - 1) % ${#layouts[@]}))]}
 		samples=$out/samples$sfx-$k.csv
-		log "timing, process $k of $procs: $exe --seed $k" \
-			"--samples $samples $*"
+		log "$build: timing, process $k of $procs" \
+			"(${exe##*/}, seed $k)"
 		if [ "$k" = 1 ]; then
 			"$exe" --seed "$k" --samples "$samples" \
 				--csv "$out/bench$sfx.csv" "${insn_args[@]}" \
-				"$@" | tee "$out/bench$sfx.txt"
+				"$@" >"$out/bench$sfx.txt"
 		else
 			"$exe" --seed "$k" --samples "$samples" "$@" >/dev/null
 		fi
 	done
-	echo
 done
 
+log "goals: $out/goals.txt"
 rm -f "$out"/goals-*.dat
-python3 "$(dirname "$0")/goals.py" --plot-data "$out" "$out"/samples*.csv |
-	tee "$out/goals.txt"
+python3 "$(dirname "$0")/goals.py" --plot-data "$out" "$out"/samples*.csv \
+	>"$out/goals.txt"
 
-if ! command -v gnuplot >/dev/null; then
-	log "no gnuplot: no plot"
-	exit 0
+# summary.py writes headline.dat, which plot.sh draws
+python3 "$(dirname "$0")/summary.py" "$out" "$kout"
+if command -v gnuplot >/dev/null; then
+	"$(dirname "$0")/plot.sh" "$out"
+else
+	log "no gnuplot: no plots"
 fi
-"$(dirname "$0")/plot.sh" "$out"
+echo
+cat "$out/summary.txt"
