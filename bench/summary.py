@@ -28,6 +28,8 @@ import re
 import statistics
 import sys
 
+# goals.py is imported from the source tree: no __pycache__ there
+sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import goals  # noqa: E402
 
