@@ -3,7 +3,7 @@
  * zb-stats.c - medians, quartiles and paired ratios of the rounds
  *
  * Quantiles interpolate linearly between the sorted samples, as Python's
- * statistics.quantiles(method='inclusive') that bench/goals.py uses.
+ * statistics.quantiles(method='inclusive') does.
  */
 #include <stdlib.h>
 #include <string.h>
