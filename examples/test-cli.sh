@@ -142,15 +142,22 @@ esac
 
 # EACCES: as an unprivileged user, when we can become one. nobody may not
 # reach the build tree (a clone in root's 0700 home), so it runs a copy of
-# the tool, with a copy of each library it loads that nobody cannot read.
+# the tool, with a copy of each library it loads from the build tree or
+# that nobody cannot read.
 as_nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; }
 if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null; then
 	bin=$tmp/nobody
 	mkdir "$bin"
 	cp "$tool" "$bin/"
+	# the copy loses a RUNPATH relative to the tool ($ORIGIN), so every
+	# library from outside the system's folders goes with it
 	for lib in $(ldd "$tool" 2>/dev/null |
 		     awk '$2 == "=>" && $3 ~ /^\// { print $3 }'); do
-		as_nobody test -r "$lib" || cp "$lib" "$bin/"
+		case $lib in
+		/lib/* | /lib64/* | /usr/*) as_nobody test -r "$lib" ||
+			cp "$lib" "$bin/" ;;
+		*) cp "$lib" "$bin/" ;;
+		esac
 	done
 	chmod 755 "$bin" "$bin"/*
 	expect 1 "permission denied" as_nobody env LD_LIBRARY_PATH="$bin" \
