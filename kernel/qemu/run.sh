@@ -26,13 +26,9 @@ log() { printf '[qemu %4ds] %s\n' $((SECONDS - t0)) "$*" >&2; }
 
 mkdir -p "$outdir"
 rm -f "$outdir"/console.log "$outdir"/guest.tap "$outdir"/qemu.rc
-# Fresh, sparse backing files: QEMU keeps no zone state across runs, so the
-# data must not outlive it either.
-#   nsid 1: 96 MiB zones (npo2), 10 zones, zone capacity 80 MiB
-#   nsid 2: 128 MiB zones (po2), 8 zones
-for f in ns1-npo2 ns2-po2; do rm -f "$outdir/$f.img"; done
-truncate -s 960M "$outdir/ns1-npo2.img"
-truncate -s 1024M "$outdir/ns2-po2.img"
+# the NVMe ZNS namespaces, fresh backing files in OUTDIR
+. "$(dirname "$0")/zns.sh"
+zns_setup "$outdir"
 
 log "booting $kernel ($mode), timeout ${timeout}s, log $outdir/console.log"
 set +e
@@ -43,11 +39,7 @@ timeout -k 10 "$timeout" qemu-system-x86_64 \
 	-append "console=ttyS0 panic=-1 oops=panic null_blk.nr_devices=0 zmath.mode=$mode ${ZMATH_GUEST_ARGS:-}" \
 	-display none -no-reboot -monitor none \
 	-serial stdio -serial "file:$outdir/guest.tap" \
-	-drive "file=$outdir/ns1-npo2.img,id=ns1,format=raw,if=none" \
-	-drive "file=$outdir/ns2-po2.img,id=ns2,format=raw,if=none" \
-	-device nvme,id=nvme0,serial=zmath0001 \
-	-device nvme-ns,drive=ns1,bus=nvme0,nsid=1,logical_block_size=4096,physical_block_size=4096,zoned=true,zoned.zone_size=96M,zoned.zone_capacity=80M \
-	-device nvme-ns,drive=ns2,bus=nvme0,nsid=2,logical_block_size=4096,physical_block_size=4096,zoned=true,zoned.zone_size=128M \
+	"${zns_qemu_args[@]}" \
 	< /dev/null 2>&1 | tr -d '\r' | tee "$outdir/console.log" |
 	grep --line-buffered -E '^(not )?ok [0-9]+ - |^zmath-bench |^ZMATH-GUEST-RESULT|^# ----|Kernel panic|Oops|BUG:|WARNING:' >&2
 rc=${PIPESTATUS[0]}
