@@ -19,6 +19,8 @@
 #                      arm64, both bases, and the KUnit suite booted on each
 #   make bench-kernel  instructions per zoned I/O in the kernels, pristine
 #                      and patched, po2 and npo2, both bases (QEMU -icount)
+#   make try           the patched 6.12 kernel in QEMU, a shell on this
+#                      terminal: npo2 zones without a ZNS drive
 
 B := build
 MESON_SETUP := meson setup --reconfigure
@@ -28,7 +30,7 @@ KERNEL ?= 6.12
 CHECK_KERNELS ?= 6.12 6.1
 
 .PHONY: all bench bench-kernel check unit kernel-check kernel-hotpath \
-	kernel-kunit kernel-cross \
+	kernel-kunit kernel-cross try \
 	install clean
 
 # Every target first installs the Debian packages it lacks (as root) and
@@ -129,6 +131,12 @@ bench-kernel:
 	$(MAKE) $(B)/meson/build.ninja
 	ninja -C $(B)/meson
 	bench/kernel/run.sh
+
+# Emulated NVMe ZNS namespaces and null_blk to try by hand, with a banner
+# of commands (kernel/qemu/try.sh).
+try:
+	$(DEPS) check
+	kernel/qemu/try.sh
 
 check:
 	$(DEPS) check
