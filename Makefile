@@ -133,7 +133,7 @@ bench-kernel:
 	bench/kernel/run.sh
 
 # Emulated NVMe ZNS namespaces and null_blk to try by hand, with a banner
-# of commands (kernel/qemu/try.sh).
+# of commands; tests/try-check.sh types them (in `make check`).
 try:
 	$(DEPS) check
 	kernel/qemu/try.sh
@@ -145,6 +145,7 @@ check:
 		$(MAKE) kernel-check KERNEL=$$k; \
 		$(MAKE) kernel-hotpath KERNEL=$$k; \
 	done
+	$(if $(filter 6.12,$(CHECK_KERNELS)),tests/try-check.sh)
 	$(MAKE) kernel-kunit KERNEL=6.12
 	@echo "== bench-kernel smoke: one workload, 6.12 patched, QEMU -icount"
 	bench/kernel/run.sh --smoke
