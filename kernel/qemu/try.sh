@@ -18,9 +18,10 @@
 # This terminal is the guest's console (QEMU -serial mon:stdio): Ctrl-C goes
 # to the guest, Ctrl-A X quits QEMU, Ctrl-A C is QEMU's monitor; `exit` or
 # `poweroff` in the guest ends the run.  When standard input is not a
-# terminal (commands piped in: tests/try-check.sh), the boot is bounded by
-# ZMATH_QEMU_TIMEOUT seconds (600).  The namespaces' backing files, fresh
-# every run, are in build/try/.
+# terminal (commands piped in: tests/try-check.sh), they are typed at the
+# first prompt, then `exit`, and the boot is bounded by ZMATH_QEMU_TIMEOUT
+# seconds (600).  The namespaces' backing files, fresh every run, are in
+# build/try/.
 set -euo pipefail
 export KERNEL=6.12
 . "$(dirname "$0")/../scripts/common.sh"
@@ -81,10 +82,29 @@ if [ -t 0 ]; then
 	log "booting (TCG: the banner in 10-30 s); Ctrl-A X quits QEMU"
 	"${qemu[@]}" -append "$append" || rc=$?
 else
+	# The guest's serial port loses what comes before its driver is up:
+	# the commands wait for the shell's first prompt, and end with exit,
+	# as a shell ends at the end of its script.  The console is kept in
+	# build/try/console.log.
 	timeout=${ZMATH_QEMU_TIMEOUT:-600}
-	log "booting (TCG: the banner in 10-30 s), commands from standard input, timeout ${timeout}s"
-	timeout -k 10 "$timeout" "${qemu[@]}" -append "$append" || rc=$?
-	[ $rc != 124 ] || die "QEMU timed out after ${timeout}s"
+	console=$out/console.log
+	rm -f "$out/qemu.rc"
+	: > "$console"
+	feed() {
+		until tr -d '\r' < "$console" | grep -q '^zmath:/# '; do
+			[ ! -e "$out/qemu.rc" ] || return 0
+			sleep 0.5
+		done
+		cat
+		echo exit
+	}
+	log "booting (TCG: the banner in 10-30 s), commands from standard input at the first prompt, timeout ${timeout}s"
+	feed | {
+		timeout -k 10 "$timeout" "${qemu[@]}" -append "$append" 2>&1 || rc=$?
+		echo "$rc" > "$out/qemu.rc"
+	} | tee "$console" || true
+	rc=$(cat "$out/qemu.rc")
+	[ "$rc" != 124 ] || die "QEMU timed out after ${timeout}s"
 fi
 log "QEMU exited with $rc"
 exit $rc
