@@ -80,11 +80,12 @@ for i in "${!cmds[@]}"; do
 	type_line "${cmds[i]}" 300
 	type_line "echo \"@@try-check $i rc=\$?\"" 10
 done
+# poweroff, then the end of the input (try.sh would type exit after it)
 echo poweroff >&3
+exec 3>&-
 rc=0
 wait "$pid" || rc=$?
 pid=
-exec 3>&-
 say "try.sh exited with $rc after $((SECONDS - t0))s"
 
 term=$(tr -d '\r' < "$log")
@@ -95,6 +96,10 @@ has() { grep -Eq -- "$2" <<< "$term" || no "$1 (no line matching /$2/)"; }
 
 [ $rc = 0 ] || no "try.sh exit status $rc, want 0"
 has "poweroff ended the run" '^reboot: Restarting system'
+# the shell's exit (the exit try.sh types at the end of the input) makes
+# /init say so before it reboots: poweroff must have rebooted first
+! grep -q '^zmath-guest: exited with' <<< "$term" ||
+	no "poweroff did not end the run: the shell went on to exit"
 for i in "${!cmds[@]}"; do
 	case ${cmds[i]} in
 	"zmath-zone reset -o 262144 --force-unchecked "*) want=1 ;;
