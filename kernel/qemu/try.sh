@@ -34,7 +34,7 @@ if [ -n "$kernel" ]; then
 	log "kernel: $kernel (ZMATH_TRY_KERNEL)"
 else
 	if [ -f "$kbuild/obj-patched/arch/x86/boot/bzImage" ]; then
-		log "kernel: patched 6.12, built; kernel/scripts/build.sh makes sure it is up to date (a minute or two)"
+		log "kernel: patched 6.12, built; kernel/scripts/build.sh makes sure it is up to date (about a minute: make finds nothing to do)"
 	else
 		log "kernel: building the patched 6.12 kernel first, once: kernel/scripts/build.sh, 10-25 minutes on 2 cores"
 	fi
@@ -60,7 +60,7 @@ else
 	if [ -f "$top/build/kernel/qemu/initramfs.cpio.gz" ]; then
 		log "initramfs: built; the tools (ninja) and kernel/qemu/guest-image.sh make sure it is up to date (seconds)"
 	else
-		log "initramfs: building the guest's tools first, once: build/meson, then kernel/qemu/guest-image.sh (btrfs-progs, f2fs-tools, util-linux and fio from Debian's sources), 10-20 minutes"
+		log "initramfs: building the guest's tools first, once: build/meson, then kernel/qemu/guest-image.sh (btrfs-progs, f2fs-tools, util-linux and fio from Debian's sources), 6-11 minutes"
 	fi
 	[ -f "$top/build/meson/build.ninja" ] || meson setup "$top/build/meson" > /dev/null
 	nice ninja -C "$top/build/meson" > /dev/null || die "ninja -C build/meson failed"
@@ -79,7 +79,7 @@ if [ -t 0 ]; then
 	# the guest's console takes this terminal's size
 	size=$(stty size 2> /dev/null || true)
 	[ -z "$size" ] || append+=" zmath.rows=${size% *} zmath.cols=${size#* }"
-	log "booting (TCG: the banner in 10-30 s); Ctrl-A X quits QEMU"
+	log "booting (TCG: the prompt in 5-30 s); Ctrl-A X quits QEMU"
 	"${qemu[@]}" -append "$append" || rc=$?
 else
 	# The guest's serial port loses what comes before its driver is up:
@@ -98,7 +98,7 @@ else
 		cat
 		echo exit
 	}
-	log "booting (TCG: the banner in 10-30 s), commands from standard input at the first prompt, timeout ${timeout}s"
+	log "booting (TCG: the prompt in 5-30 s), commands from standard input at the first prompt, timeout ${timeout}s"
 	feed | {
 		timeout -k 10 "$timeout" "${qemu[@]}" -append "$append" 2>&1 || rc=$?
 		echo "$rc" > "$out/qemu.rc"
