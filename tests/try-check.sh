@@ -3,7 +3,8 @@
 # try-check.sh - `make try` must keep working: boot it (kernel/qemu/try.sh)
 # with commands on standard input in place of a person, and judge what the
 # terminal shows.  `make check` runs it after the 6.12 kernel check, whose
-# kernel and initramfs it reuses: one QEMU boot, about a minute.
+# kernel and initramfs it reuses: their up-to-date checks, then one QEMU
+# boot, 1-2 minutes in all.
 #
 # Every command of the guest's banner (its lines that start with "  $ ")
 # is typed in the banner's order, each once the prompt is back, as a
@@ -67,9 +68,11 @@ type_line() {
 	printf '%s\n' "$1" >&3
 	wait_for '[ "$(prompts)" -gt '"$n"' ]' "$2" "a prompt after: $1"
 }
-# the first prompt, after the banner (the kernel and the initramfs are
-# checked first, then the boot is TCG)
-wait_for '[ "$(prompts)" -gt 0 ]' 600 "shell prompt"
+# the boot, once the kernel and the initramfs are checked (or built: an
+# hour at most), then the first prompt, after the banner
+wait_for 'grep -q "^\[try 6.12 *[0-9]*s\] booting " "$log"' 3600 "the boot"
+say "booting after $((SECONDS - t0))s"
+wait_for '[ "$(prompts)" -gt 0 ]' 300 "shell prompt"
 say "banner and prompt after $((SECONDS - t0))s"
 mapfile -t cmds < <(tr -d '\r' < "$log" | sed -n '/^Things to try:/,/^10 leave: /s/^  \$ //p')
 [ ${#cmds[@]} -ge 10 ] || fail "${#cmds[@]} commands in the banner, want 10 or more"
