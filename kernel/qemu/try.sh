@@ -58,7 +58,7 @@ if [ -n "$initrd" ]; then
 	initrd=$out/initramfs.cpio.gz
 else
 	if [ -f "$top/build/kernel/qemu/initramfs.cpio.gz" ]; then
-		log "initramfs: built; the tools (ninja) and kernel/qemu/guest-image.sh make sure it is up to date (seconds)"
+		log "initramfs: built; the tools (ninja) and kernel/qemu/guest-image.sh make sure it is up to date (about 40 s)"
 	else
 		log "initramfs: building the guest's tools first, once: build/meson, then kernel/qemu/guest-image.sh (btrfs-progs, f2fs-tools, util-linux and fio from Debian's sources), 6-11 minutes"
 	fi
