@@ -185,16 +185,23 @@ def kernel_lines(kdir):
             row += f'{x:<28}'
         lines.append(row.rstrip())
     report = os.path.join(kdir, 'report.txt')
-    if os.path.exists(report):
-        with open(report) as fh:
-            m = re.search(r'^goals: (\d+) met, (\d+) missed, (\d+) undecided',
-                          fh.read(), re.M)
-        if m:
-            met, missed, und = (int(x) for x in m.groups())
-            lines.append(f'  kernel goals: {met} met, {missed} missed, '
-                         f'{und} undecided of {met + missed + und} '
-                         f'({report})')
+    m = search_file(report,
+                    r'^goals: (\d+) met, (\d+) missed, (\d+) undecided')
+    if m:
+        met, missed, und = (int(x) for x in m.groups())
+        lines.append(f'  kernel goals: {met} met, {missed} missed, '
+                     f'{und} undecided of {met + missed + und} '
+                     f'({report})')
     return lines
+
+
+def search_file(path, pattern):
+    """The first match of PATTERN (multi-line) in the file, None if absent."""
+    try:
+        with open(path) as fh:
+            return re.search(pattern, fh.read(), re.M)
+    except OSError:
+        return None
 
 
 def goal_lines(out):
@@ -210,13 +217,10 @@ def goal_lines(out):
     else:
         lines.append(goals.count_line(c) + f' (95% band): {path}')
     insn = os.path.join(out, 'insn-qemu-m32.txt')
-    if os.path.exists(insn):
-        with open(insn) as fh:
-            m = re.search(r'^instruction goals met: (\d+) of (\d+)',
-                          fh.read(), re.M)
-        if m:
-            lines.append(f'-m32 (qemu-i386 counts): {m.group(1)} of '
-                         f'{m.group(2)} instruction goals met: {insn}')
+    m = search_file(insn, r'^instruction goals met: (\d+) of (\d+)')
+    if m:
+        lines.append(f'-m32 (qemu-i386 counts): {m.group(1)} of '
+                     f'{m.group(2)} instruction goals met: {insn}')
     return lines
 
 
