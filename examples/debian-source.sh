@@ -6,10 +6,12 @@
 #   debsrc_args "$@"                    --fetch-only, --pristine
 #   debsrc_enable                       deb-src entry + source index
 #   debsrc_install PKG...               the build dependencies missing
-#   orig=$(debsrc_fetch PKG VERSION)    apt-get source, once; checks version
+#   orig=$(debsrc_fetch PKG VERSION [upstream])
+#                                       apt-get source, once; checks version
 #   debsrc_patched ORIG SRC PATCH...    fresh copy of ORIG, patches applied,
 #                                       redone when a patch or libzmath changes
 #   $zmath_cflags                       libzmath's include directories
+#   zmath_built TARGET...               builds those of libzmath's meson build
 #   zmath_archive                       builds and prints libzmath.a
 #
 # Expects $name (for messages), $work (build folder) and $top (the project).
@@ -70,12 +72,20 @@ debsrc_install() {
 		--no-install-recommends "${missing[@]}" >&2
 }
 
-# debsrc_fetch PKG VERSION: prints the unpacked tree; fails unless it is
-# PKG-VERSION (the patches are made against that one)
+# debsrc_fetch PKG VERSION [upstream]: prints the unpacked tree; fails
+# unless it is PKG-VERSION (the patches are made against that one).
+# upstream: the upstream tarball alone (apt-get source --tar-only, checked
+# against the source index as a whole source package is), for a package
+# whose Debian revision carries no patch, only its packaging
 debsrc_fetch() {
-	local pkg=$1 version=$2 orig
+	local pkg=$1 version=$2 how=${3:-} orig
 	orig=$(ls -d "$work/$pkg"-[0-9]*/ 2> /dev/null | head -n 1 || true)
-	if [ -z "$orig" ]; then
+	if [ -z "$orig" ] && [ "$how" = upstream ]; then
+		log "apt-get source --tar-only $pkg into $work"
+		(cd "$work" && apt-get source -qq --tar-only "$pkg" >&2 &&
+			tar -xf "${pkg}_$version.orig.tar."*)
+		orig=$(ls -d "$work/$pkg"-[0-9]*/ | head -n 1)
+	elif [ -z "$orig" ]; then
 		log "apt-get source $pkg into $work"
 		(cd "$work" && apt-get source -qq "$pkg" >&2)
 		orig=$(ls -d "$work/$pkg"-[0-9]*/ | head -n 1)
@@ -90,16 +100,24 @@ debsrc_fetch() {
 
 # libzmath for a tool built outside meson: the project's own include
 # directories, never a copy that could drift (<linux/zmath.h>, and compat/
-# for the kernel primitives it uses)
-zmath_cflags="-I$top/libzmath/include -I$top/libzmath/compat"
+# for the kernel primitives it uses), and the meson build's folder of the
+# zmath-shared.h that <zmath.h> includes (zmath_built
+# libzmath/zmath-shared.h generates it)
+zmath_meson=$top/build/meson
+zmath_cflags="-I$top/libzmath/include -I$top/libzmath/compat -I$zmath_meson/libzmath"
 
-# zmath_archive - libzmath.a of the project's meson build (build/meson, set
-# up if need be), brought up to date; prints its path
+# zmath_built TARGET... - those targets of the project's meson build
+# (build/meson, set up if need be), brought up to date
+zmath_built() {
+	[ -f "$zmath_meson/build.ninja" ] || meson setup "$zmath_meson" > /dev/null
+	ninja -C "$zmath_meson" "$@" > /dev/null
+}
+
+# zmath_archive - libzmath.a of the project's meson build, brought up to
+# date; prints its path
 zmath_archive() {
-	local b=$top/build/meson
-	[ -f "$b/build.ninja" ] || meson setup "$b" > /dev/null
-	ninja -C "$b" libzmath/libzmath.a > /dev/null
-	echo "$b/libzmath/libzmath.a"
+	zmath_built libzmath/libzmath.a
+	echo "$zmath_meson/libzmath/libzmath.a"
 }
 
 # debsrc_patched ORIG SRC PATCH...: SRC is a copy of ORIG with the
