@@ -38,7 +38,7 @@ check=("${unit[@]}" linux-source-6.1
 	# built with clang and the cross binutils above, booted on "virt"
 	qemu-system-arm
 	dmsetup util-linux
-	# examples/{btrfs-progs,f2fs-tools}/build.sh: apt-get source, patch,
+	# examples/{btrfs-progs,f2fs-tools,libzbd}/build.sh: apt-get source, patch,
 	# static build
 	dpkg-dev build-essential autoconf automake libtool file uuid-dev
 	libblkid-dev zlib1g-dev libzstd-dev liblzo2-dev
