@@ -242,24 +242,32 @@ c_report_shifted() {
 	}
 	END { if (n != nz) { print n " zones, want " nz; bad = 1 } exit bad }' /tmp/rep.under /tmp/rep.top
 }
-# c_blkzone DEV - util-linux blkzone report, a witness that owes nothing to
-# libzmath, agrees with zmath-zone report zone by zone (start, length,
-# capacity, condition, write pointer of sequential zones).  Only its
-# report: Debian 12's blkzone 2.38 checks the offsets of reset, open,
-# close and finish with a power-of-2 mask (96 MiB zones: "offset 196608
-# is not aligned to zone size 196608", and 262144 goes to the kernel).
-c_blkzone() {
-	blkdev "$1" || return 1
-	need blkzone || return 77
-	need zmath-zone || return 77
+# blkzone_zones DEV - util-linux blkzone report, a witness that owes
+# nothing to libzmath, as one "start len cap wp cond" line per zone:
+# sectors in decimal (wp from the device start) and the zone condition
+# code (1 empty, 2 implicitly open, 3 explicitly open, 4 closed, 14
+# full); its output goes to stderr when it fails
+blkzone_zones() {
 	local s l c w cond
-	blkzone report "$1" > /tmp/bz 2>&1 || { cat /tmp/bz; return 1; }
-	head -n 2 /tmp/bz
+	blkzone report "$1" > /tmp/bz 2>&1 || { cat /tmp/bz >&2; return 1; }
 	# "start: 0x..., len 0x..., cap 0x..., wptr 0x... reset:... zcond:14(fu)"
 	sed -n 's/.*start: *\(0x[0-9a-f]*\), len \(0x[0-9a-f]*\), cap \(0x[0-9a-f]*\), wptr \(0x[0-9a-f]*\) .*zcond: *\([0-9]*\).*/\1 \2 \3 \4 \5/p' /tmp/bz |
 		while read -r s l c w cond; do
 			echo "$((s)) $((l)) $((c)) $((s + w)) $cond"
-		done > /tmp/bz.dec
+		done
+}
+# c_blkzone DEV - blkzone report (blkzone_zones) agrees with zmath-zone
+# report zone by zone (start, length, capacity, condition, write pointer
+# of sequential zones).  Only its report: Debian 12's blkzone 2.38 checks
+# the offsets of reset, open, close and finish with a power-of-2 mask (96
+# MiB zones: "offset 196608 is not aligned to zone size 196608", and
+# 262144 goes to the kernel).
+c_blkzone() {
+	blkdev "$1" || return 1
+	need blkzone || return 77
+	need zmath-zone || return 77
+	blkzone_zones "$1" > /tmp/bz.dec || return 1
+	head -n 2 /tmp/bz.dec
 	zone_lines "$1" | awk '
 	BEGIN {
 		split("not-wp empty implicit-open explicit-open closed", cn, " ")
