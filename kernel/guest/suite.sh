@@ -40,6 +40,7 @@
 . /guest/faults.sh
 . /guest/powercut.sh
 . /guest/tools.sh
+. /guest/zbd.sh
 . /guest/load.sh
 . /guest/fio-zbd.sh
 

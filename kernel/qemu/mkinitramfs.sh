@@ -12,7 +12,7 @@
 #           of the files changes; cached next to OUT);
 #   project /init, kernel/guest*, bench/kernel/guest.sh,
 #           build/meson/examples/*, btrfs-progs,
-#           blkzone, fio's t/zbd (small, rebuilt every time).
+#           blkzone, zbd, fio's t/zbd (small, rebuilt every time).
 # A tool that is missing is reported with a NOTE and left out.
 set -euo pipefail
 
@@ -156,16 +156,18 @@ for t in out/mkfs.f2fs out/fsck.f2fs out/f2fs_io out-pristine/mkfs.f2fs; do
 	install -m 755 "$ft/$t" "$root/usr/local/bin/$dst"
 done
 rm -rf "${root:?}/work"
-# blkzone on zmath.h and the same source unpatched
-# (examples/util-linux/build.sh --pristine), static; fio's zoned suite from
-# Debian's fio source (examples/util-linux/fio-zbd-suite.sh), beside a
-# link to fio where it looks for it (../../fio).
-ul=$top/build/util-linux
-for t in out/blkzone:blkzone.zmath out-pristine/blkzone:blkzone.pristine; do
-	if [ -x "$ul/${t%%:*}" ]; then
-		install -m 755 "$ul/${t%%:*}" "$root/usr/local/bin/${t#*:}"
+# blkzone and libzbd's zbd on zmath.h and the same sources unpatched
+# (examples/{util-linux,libzbd}/build.sh --pristine), static; fio's zoned
+# suite from Debian's fio source (examples/util-linux/fio-zbd-suite.sh),
+# beside a link to fio where it looks for it (../../fio).
+for t in util-linux/out/blkzone:blkzone.zmath \
+	util-linux/out-pristine/blkzone:blkzone.pristine \
+	libzbd/out/zbd:zbd.zmath libzbd/out-pristine/zbd:zbd.pristine; do
+	f=$top/build/${t%%:*}
+	if [ -x "$f" ]; then
+		install -m 755 "$f" "$root/usr/local/bin/${t#*:}"
 	else
-		note "$ul/${t%%:*} not built (examples/util-linux/build.sh --pristine): fio-zbd checks will fail"
+		note "$f not built (examples/${t%%/*}/build.sh --pristine): the checks that run ${t#*:} will fail"
 	fi
 done
 zbd=$(ls -d "$top"/build/fio/fio-[0-9]*/t/zbd 2> /dev/null | head -n 1 || true)
