@@ -1,4 +1,4 @@
-#!/bin/sh
+#!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only OR MIT
 #
 # Usage paths of one zmath tool, no device needed: --help, --version, bad
@@ -6,7 +6,7 @@
 # as the device, or refused with its message), and refusing what is not a
 # zoned block device (or NVMe namespace).
 # Usage: test-cli.sh PATH/TO/TOOL
-set -eu
+set -euo pipefail
 
 tool=$1
 name=$(basename "$tool")
@@ -171,7 +171,7 @@ geo() { "$tool" geometry --zone-size 96M --capacity 1T "$@"; }
 
 # zmath-zone geometry: no device, bytes in and out
 geometry_tests() {
-	expect 0 "geometry --zone-size SIZE --capacity SIZE" "$tool" --help
+	expect 0 "geometry --zone-size BYTES --capacity BYTES" "$tool" --help
 	expect 0 "96MB = 96000000" "$tool" --help
 	# 1 TiB of 96 MiB zones: 10922 of them and 64 MiB; 80 MiB writable
 	# in each, 64 MiB in the last
@@ -285,8 +285,15 @@ geometry_tests() {
 		--zone-size '' --capacity 1T
 	expect_usage "--zone-capacity '1.5M': not a size" geo \
 		--zone-capacity 1.5M
-	expect_usage "--zone-size '0x10M': not a size" "$tool" geometry \
-		--zone-size 0x10M --capacity 1T
+	expect_usage "--zone-size '0x10Q': not a size" "$tool" geometry \
+		--zone-size 0x10Q --capacity 1T
+	expect_usage "--zone-size '4096B': not a size" "$tool" geometry \
+		--zone-size 4096B --capacity 1T
+	# util-linux's octal and hexadecimal with a suffix
+	expect 0 "^zone size:         16777216 bytes (16 MiB), a power" \
+		"$tool" geometry --zone-size 0x10M --capacity 1T
+	expect 0 "^zone size:         8192 bytes (8 KiB), a power" \
+		"$tool" geometry --zone-size 010K --capacity 1T
 	expect_usage "position '96Q': not a size" geo 0 96Q
 	expect_usage "position '-5': not a size" geo -- -5
 	expect 2 "invalid option -- '5'" geo -5
@@ -312,17 +319,44 @@ zmath-zone)
 	expect 1 "not a zoned block device" "$tool" report --check /dev/null
 	expect 2 "unknown verb" "$tool" frobnicate /dev/null
 	expect 2 "needs --offset SECTOR or --all" "$tool" reset /dev/null
-	expect 2 "not a number" "$tool" reset --offset 0x /dev/null
+	expect 2 "not a sector number" "$tool" reset --offset 0x /dev/null
 	expect 2 "too large" "$tool" open --offset 18446744073709551616 /dev/null
 	expect 2 "go with report" "$tool" reset --offset 0 --json /dev/null
 	expect 2 "go with reset" "$tool" report --force-unchecked /dev/null
-	# positions and lengths: sectors, or bytes with a size suffix
-	expect 1 "not a zoned block device" "$tool" reset -o 96M /dev/null
-	expect 1 "not a zoned block device" "$tool" reset -o 0x30000 -l 1G \
+	# -o and -l are sector numbers as blkzone reads them: a suffix
+	# multiplies the number of sectors (util-linux's strtosize()), -v
+	# says which sector
+	expect 1 "offset: sector 1048576 (byte 536870912)$" "$tool" -v reset \
+		-o 1M /dev/null
+	expect 1 "offset: sector 1048576 (byte 536870912)$" "$tool" -v reset \
+		-o 1MiB /dev/null
+	expect 1 "offset: sector 1000000 (byte 512000000)$" "$tool" -v reset \
+		-o 1MB /dev/null
+	expect 1 "offset: sector 196608 (byte 100663296)$" "$tool" -v reset \
+		-o 0x30000 /dev/null
+	expect 1 "offset: sector 8 (byte 4096)$" "$tool" -v reset -o 010 \
 		/dev/null
-	expect 2 "not a multiple of 512 bytes" "$tool" reset -o 1000B /dev/null
-	expect 2 "not a number" "$tool" reset -o 96Q /dev/null
-	expect 2 "too large" "$tool" reset -l 16777216T /dev/null
+	expect 1 "length: 2097152 sectors (1073741824 bytes)$" "$tool" -v \
+		report -o 0 -l 2M /dev/null
+	expect 1 "length: 2000000 sectors (1024000000 bytes)$" "$tool" -v \
+		report -o 0 -l 2MB /dev/null
+	# 2^64 - 1 is the last sector number, past the bytes 64 bits hold
+	expect 1 "offset: sector 17293822569102704640$" "$tool" -v reset \
+		-o 15E /dev/null
+	expect_usage "--offset '16E': too large" "$tool" reset -o 16E /dev/null
+	expect_usage "--length '19EB': too large" "$tool" reset -o 0 -l 19EB \
+		/dev/null
+	# a bare B, fractions: refused, as util-linux refuses the one and
+	# would round the other
+	expect_usage "--offset '4096B': not a sector number" "$tool" reset \
+		-o 4096B /dev/null
+	expect_usage "--offset '1.5M': not a sector number" "$tool" reset \
+		-o 1.5M /dev/null
+	expect_usage "--offset '96Q': not a sector number" "$tool" reset \
+		-o 96Q /dev/null
+	expect_usage "--length '08': not a sector number" "$tool" reset \
+		-o 0 -l 08 /dev/null
+	expect_without 1 "offset: sector" "$tool" reset -o 1M /dev/null
 	# report: offset, length, count, one zone
 	expect 1 "not a zoned block device" "$tool" report -o 96M -l 1G -c 1 \
 		/dev/null
@@ -360,7 +394,13 @@ zmath-zonefs-mkfs)
 zmath-write)
 	expect 2 "multiple of 512" "$tool" --bs 1000 /dev/null
 	expect 2 "1 to 4096" "$tool" --qd 0 /dev/null
-	expect 2 "not a number" "$tool" --size 1Q /dev/null
+	expect_usage "--size '1Q': not a size" "$tool" --size 1Q /dev/null
+	# sizes as util-linux reads them: 1MB is 10^6 bytes, 1M 2^20
+	expect_usage "--bs 1000000: a multiple of 512 bytes" "$tool" --bs 1MB \
+		/dev/null
+	expect 1 "not a zoned block device" "$tool" --bs 1M /dev/null
+	expect_usage "--size 1000: a multiple of 512 bytes" "$tool" --size 1KB \
+		/dev/null
 	# -c/--count is the number of zones; -n/--nr-zones are gone
 	expect 1 "not a zoned block device" "$tool" -c 3 /dev/null
 	expect 1 "not a zoned block device" "$tool" --count 0 /dev/null

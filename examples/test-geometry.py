@@ -8,7 +8,8 @@ capacities from 1 byte to 2^64 - 1, around whole numbers of zones and near
 2^64; zone capacities from 1 byte to the zone size and around the size of
 a smaller last zone; positions from 0 to the last byte, around zone
 boundaries and random. Each value is given in one of the forms the tool
-reads (decimal, 0x-hexadecimal, binary and decimal suffixes) and every
+reads as util-linux does (decimal, 0x-hexadecimal, 0-prefixed octal,
+binary and decimal suffixes after any of them) and every
 field of the JSON is compared with what Python computes exactly; the text
 output of some drives must print the same numbers.
 
@@ -26,11 +27,15 @@ MIB = 1 << 20
 
 def spellings(value):
     """The ways the tool may be given value, in bytes."""
-    forms = [str(value), hex(value)]
+    forms = [str(value), hex(value), f"0{value:o}"]
     for power, letter in enumerate("KMGTPE", start=1):
         if value % 1024 ** power == 0:
             n = value // 1024 ** power
-            forms += [f"{n}{letter}", f"{n}{letter}iB", f"{n}{letter.lower()}"]
+            forms += [f"{n}{letter}", f"{n}{letter}iB", f"{n}{letter.lower()}",
+                      f"0{n:o}{letter}iB"]
+            # E is a hexadecimal digit: 0x1E is 30, as strtoumax() reads it
+            if letter != "E":
+                forms.append(f"{hex(n)}{letter}")
         if value % 1000 ** power == 0:
             forms.append(f"{value // 1000 ** power}{letter}B")
     return forms

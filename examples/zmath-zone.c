@@ -41,78 +41,83 @@ enum {
 };
 
 /**
- * usage_geometry() - the help's paragraph on geometry
- * @out: where to print it
+ * usage_units() - the help's paragraphs on the units options read
+ * @out: where to print them
  *
- * What geometry prints, and the units it reads.
+ * Device verbs take 512-byte sectors as blkzone does, geometry bytes;
+ * both read numbers as util-linux's strtosize() does.
  */
-static void usage_geometry(FILE *out)
+static void usage_units(FILE *out)
 {
-	fputs("geometry opens no device: it prints how many zones a drive of the\n"
+	fputs("SECTOR and SECTORS count 512-byte sectors, whatever the logical block\n"
+	      "size, as blkzone's -o and -l: decimal, 0x-hexadecimal or 0-prefixed\n"
+	      "octal, then an optional suffix that multiplies the number as util-linux\n"
+	      "reads sizes: K, M, G, T, P, E, alone or with iB, are powers of 1024;\n"
+	      "KB, MB, GB, TB, PB, EB powers of 1000. So -o 1M is sector 1048576\n"
+	      "(byte 512 MiB) and -o 1MB sector 1000000. ZONES counts zones.\n"
+	      "\n"
+	      "geometry opens no device: it prints how many zones a drive of the\n"
 	      "capacity has (a smaller last zone counts), the size of a smaller last\n"
 	      "zone, the usable capacity (the sum of the zone capacities, a smaller\n"
 	      "last zone's capped at its size), and for each POSITION its zone number,\n"
 	      "offset in zone, zone start and whether it is zone-aligned. Its sizes\n"
-	      "and positions are bytes: decimal, 0x-hexadecimal, or decimal with a\n"
-	      "suffix as util-linux reads it: K, M, G, T, P, E, alone or with iB, are\n"
-	      "powers of 1024; KB, MB, GB, TB, PB, EB powers of 1000 (96M = 96MiB =\n"
-	      "100663296, 96MB = 96000000); B is bytes. Fractions are refused. Each\n"
-	      "POSITION must be below the capacity; sizes are 1 to 2^64 - 1 bytes.\n"
+	      "and positions are BYTES, read by the same rules (96M = 96MiB =\n"
+	      "100663296, 96MB = 96000000); fractions are refused. Each POSITION must\n"
+	      "be below the capacity; sizes are 1 to 2^64 - 1 bytes.\n"
 	      "\n", out);
 }
 
 static void usage(FILE *out)
 {
 	fprintf(out,
-		"Usage: %s [report] [-o OFFSET] [-l LENGTH] [-c COUNT]\n"
+		"Usage: %s [report] [-o SECTOR] [-l SECTORS] [-c ZONES]\n"
 		"                  [--json|--csv] [--check [--quiet]] DEVICE\n"
-		"       %s reset|open|close|finish -o OFFSET [-l LENGTH|-c COUNT]\n"
+		"       %s reset|open|close|finish -o SECTOR [-l SECTORS|-c ZONES]\n"
 		"                  [-f] [--force-unchecked] DEVICE\n"
 		"       %s reset|open|close|finish --all [-f] DEVICE\n"
-		"       %s geometry --zone-size SIZE --capacity SIZE\n"
-		"                  [--zone-capacity SIZE] [--json] [POSITION...]\n"
+		"       %s geometry --zone-size BYTES --capacity BYTES\n"
+		"                  [--zone-capacity BYTES] [--json] [POSITION...]\n"
 		"\n"
 		"Report the zones of a zoned block device (zone number from libzmath,\n"
 		"start, length, capacity, write pointer, type, condition), check the\n"
 		"layout against libzmath's geometry, or reset, open, close or finish\n"
-		"a range of zones. OFFSET and LENGTH are 512-byte sectors, decimal or\n"
-		"0x-hexadecimal, or sizes with a suffix (96M, 1G, 4096B), as blkzone\n"
-		"takes them.\n"
+		"a range of zones.\n"
 		"\n",
 		prog, prog, prog, prog);
-	usage_geometry(out);
-	fprintf(out,
-		"  -o, --offset OFFSET    report: from the zone that holds it (0);\n"
-		"                         management: first sector, a zone start\n"
-		"  -l, --length LENGTH    length of the range; management: must end on\n"
-		"                         a zone boundary or at the capacity (one zone)\n"
-		"  -c, --count COUNT      number of zones (report: at most)\n"
-		"  -a, --all              management: every zone of the device\n"
-		"  -f, --force            management: open the device even if it is\n"
-		"                         mounted or held exclusively (no O_EXCL)\n"
-		"      --force-unchecked  pass the range to the kernel even if libzmath\n"
-		"                         says it is misaligned (to see the kernel refuse)\n"
-		"  -j, --json             report as JSON (a missing write pointer: null),\n"
-		"                         or geometry (keys name their unit: _bytes)\n"
-		"      --csv              report as libzbd's zbd -csv (bytes)\n"
-		"      --check            check the layout of the whole device: nr_zones\n"
-		"                         from the capacity, zone i starting at zone\n"
-		"                         boundary i, every zone zone-size long but a\n"
-		"                         smaller last one, capacity within length, write\n"
-		"                         pointers within capacity\n"
-		"  -q, --quiet            with --check, print only the verdict\n"
-		"      --zone-size SIZE   geometry: the zone size\n"
-		"      --capacity SIZE    geometry: the drive's capacity\n"
-		"      --zone-capacity SIZE\n"
-		"                         geometry: the writable bytes of each zone, 1 up\n"
-		"                         to the zone size (default: the zone size)\n"
-		"  -v, --verbose          say how the device is opened, each zone reset\n"
-		"  -V, --version          print the version\n"
-		"  -h, --help             this help\n"
-		"\n"
-		"Exit status: 0 done (and the layout holds), 1 failure, device refused\n"
-		"or check failed, 2 bad usage, a range refused before any ioctl or a\n"
-		"geometry refused.\n");
+	usage_units(out);
+	fputs("  -o, --offset SECTOR    report: from the zone that holds this sector\n"
+	      "                         (default 0); management: the first sector of\n"
+	      "                         the range, a zone start\n"
+	      "  -l, --length SECTORS   sectors in the range; management: it must end\n"
+	      "                         on a zone boundary or at the capacity\n"
+	      "  -c, --count ZONES      zones in the range (report: at most;\n"
+	      "                         management: 1 unless given)\n"
+	      "  -a, --all              management: every zone of the device\n"
+	      "  -f, --force            management: open the device even if it is\n"
+	      "                         mounted or held exclusively (no O_EXCL)\n"
+	      "      --force-unchecked  pass the range to the kernel even if libzmath\n"
+	      "                         says it is misaligned (to see the kernel refuse)\n"
+	      "  -j, --json             report as JSON (a missing write pointer: null),\n"
+	      "                         or geometry (keys name their unit: _bytes)\n"
+	      "      --csv              report as libzbd's zbd -csv (bytes)\n"
+	      "      --check            check the layout of the whole device: the zone\n"
+	      "                         count from the capacity, zone i starting at\n"
+	      "                         zone boundary i, every zone zone-size long but\n"
+	      "                         a smaller last one, capacity within length,\n"
+	      "                         write pointers within capacity\n"
+	      "  -q, --quiet            with --check, print only the verdict\n"
+	      "      --zone-size BYTES  geometry: the zone size\n"
+	      "      --capacity BYTES   geometry: the drive's capacity\n"
+	      "      --zone-capacity BYTES\n"
+	      "                         geometry: the writable bytes of each zone, 1 up\n"
+	      "                         to the zone size (default: the zone size)\n"
+	      "  -v, --verbose          say how the device is opened, each zone reset\n"
+	      "  -V, --version          print the version\n"
+	      "  -h, --help             this help\n"
+	      "\n"
+	      "Exit status: 0 done (and the layout holds), 1 failure, device refused\n"
+	      "or check failed, 2 bad usage, a range refused before any ioctl or a\n"
+	      "geometry refused.\n", out);
 }
 
 static void print_header(const struct zt_dev *dev, FILE *out)
@@ -427,7 +432,7 @@ static int parse_positions(const struct zone_opts *o, int nr, char **args,
 	int i;
 
 	for (i = 0; i < nr; i++) {
-		if (zt_cli_parse_num(prog, "position", args[i], ZT_NUM_SIZE,
+		if (zt_cli_parse_num(prog, "position", args[i], ZT_NUM_BYTES,
 				     &pos[i]))
 			return ZT_EXIT_USAGE;
 		if (pos[i] >= o->capacity) {
@@ -600,6 +605,32 @@ static int check_opts(struct zone_opts *o)
 	return ZT_EXIT_OK;
 }
 
+/* One line of note_sectors(): a sector number, or a count of them. */
+static void note_sector_opt(const char *opt, u64 val, bool count)
+{
+	fprintf(stderr, count ? "%s: %s: %llu sectors" : "%s: %s: sector %llu",
+		prog, opt, val);
+	if (val <= UINT64_MAX / ZT_SECTOR_SIZE)
+		fprintf(stderr, count ? " (%llu bytes)" : " (byte %llu)",
+			val * ZT_SECTOR_SIZE);
+	fputc('\n', stderr);
+}
+
+/**
+ * note_sectors() - with -v, say how --offset and --length were read
+ * @o: the options
+ *
+ * They are sector numbers whatever their suffix, as blkzone reads them:
+ * "-o 1M" is sector 1048576, byte 512 MiB.
+ */
+static void note_sectors(const struct zone_opts *o)
+{
+	if (zt_verbose && o->have_offset)
+		note_sector_opt("--offset", o->offset, false);
+	if (zt_verbose && o->have_length)
+		note_sector_opt("--length", o->length, true);
+}
+
 #define ZONE_OPT(c, name, kind, field, given)				\
 	{ c, name, kind, offsetof(struct zone_opts, field), given }
 #define ZONE_GIVEN(field)	offsetof(struct zone_opts, field)
@@ -618,11 +649,11 @@ static const struct zt_cli_opt zone_opt_table[] = {
 	ZONE_OPT(ZT_OPT_CSV, "--csv", ZT_NUM_FLAG, csv, ZT_CLI_NO_FIELD),
 	ZONE_OPT(ZT_OPT_CHECK, "--check", ZT_NUM_FLAG, check, ZT_CLI_NO_FIELD),
 	ZONE_OPT('q', "--quiet", ZT_NUM_FLAG, quiet, ZT_CLI_NO_FIELD),
-	ZONE_OPT(OPT_ZONE_SIZE, "--zone-size", ZT_NUM_SIZE, zone_size,
+	ZONE_OPT(OPT_ZONE_SIZE, "--zone-size", ZT_NUM_BYTES, zone_size,
 		 ZONE_GIVEN(have_zone_size)),
-	ZONE_OPT(OPT_CAPACITY, "--capacity", ZT_NUM_SIZE, capacity,
+	ZONE_OPT(OPT_CAPACITY, "--capacity", ZT_NUM_BYTES, capacity,
 		 ZONE_GIVEN(have_capacity)),
-	ZONE_OPT(OPT_ZONE_CAPACITY, "--zone-capacity", ZT_NUM_SIZE, zone_cap,
+	ZONE_OPT(OPT_ZONE_CAPACITY, "--zone-capacity", ZT_NUM_BYTES, zone_cap,
 		 ZONE_GIVEN(have_zone_cap)),
 };
 
@@ -666,6 +697,7 @@ int main(int argc, char **argv)
 		ret = check_opts(&o);
 	if (ret)
 		return ret;
+	note_sectors(&o);
 
 	ret = zt_dev_open(&dev, prog, path,
 			  zt_cli_open_flags(strcmp(o.verb, "report"), o.force));

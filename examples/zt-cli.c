@@ -15,9 +15,13 @@
 
 unsigned int zt_verbose;
 
-/* What a ZT_NUM_SIZE is, when one is refused; --help lists every suffix. */
-static const char zt_size_hint[] =
-	"not a size such as 96M or 96MiB (96 * 2^20), 96MB (96 * 10^6)";
+/* Why a number was refused, by what it counts; --help lists every suffix. */
+static const char *const zt_num_hint[] = {
+	[ZT_NUM_FLAG] = "not a number",
+	[ZT_NUM_PLAIN] = "not a number (decimal or 0x-hexadecimal)",
+	[ZT_NUM_BYTES] = "not a size such as 96M or 96MiB (96 * 2^20 bytes), 96MB (96 * 10^6)",
+	[ZT_NUM_SECTORS] = "not a sector number such as 196608, 0x30000 or 1M (sector 2^20; 1MB is sector 10^6)",
+};
 
 /**
  * zt_cli_common_opt() - handle an option that every tool takes
@@ -92,34 +96,19 @@ int zt_cli_operands(const char *prog, zt_usage_fn usage, int argc,
 int zt_cli_parse_num(const char *prog, const char *opt, const char *arg,
 		     enum zt_num_kind kind, u64 *val)
 {
-	const char *what = "not a number";
+	const char *what = zt_num_hint[kind];
 	int ret;
 
-	switch (kind) {
-	case ZT_NUM_BYTES:
-		ret = zt_parse_size(arg, val);
-		what = "not a number of bytes (a suffix k, m, g or t may follow)";
-		break;
-	case ZT_NUM_SECTORS:
-		ret = zt_parse_sectors(arg, val);
-		what = "not a number of sectors, nor a size such as 96M";
-		break;
-	case ZT_NUM_SIZE:
+	if (kind == ZT_NUM_BYTES || kind == ZT_NUM_SECTORS)
 		ret = zt_parse_size_ul(arg, val);
-		what = zt_size_hint;
-		break;
-	default:
+	else
 		ret = zt_parse_u64(arg, val);
-		break;
-	}
 	if (!ret)
 		return 0;
 	if (ret == -ERANGE)
-		what = kind == ZT_NUM_SIZE ?
+		what = kind == ZT_NUM_BYTES ?
 		       "too large: at most 2^64 - 1 bytes (16 EiB - 1)" :
-		       "too large";
-	else if (ret == -EDOM)
-		what = "not a multiple of 512 bytes";
+		       "too large: at most 2^64 - 1";
 	fprintf(stderr, "%s: %s '%s': %s\n", prog, opt, arg, what);
 	return ret;
 }

@@ -53,13 +53,16 @@ int zt_cli_common_opt(int c, const char *prog, zt_usage_fn usage);
 int zt_cli_operands(const char *prog, zt_usage_fn usage, int argc,
 		    char **argv, const char **verb, const char **device);
 
-/* What a number in an option counts. */
+/*
+ * What a number in an option counts. Sizes are read as util-linux reads
+ * them (zt_parse_size_ul()): a suffix multiplies the number, whatever it
+ * counts, so that blkzone's -o 1M is sector 1048576.
+ */
 enum zt_num_kind {
 	ZT_NUM_FLAG,	/* none: the option sets a bool */
 	ZT_NUM_PLAIN,	/* a count or an id: decimal or 0x-hexadecimal */
-	ZT_NUM_BYTES,	/* bytes, with an optional k/m/g/t suffix */
-	ZT_NUM_SECTORS,	/* 512-byte sectors, or bytes with a suffix */
-	ZT_NUM_SIZE,	/* bytes; 1K = 1KiB = 1024, 1KB = 1000 (util-linux) */
+	ZT_NUM_BYTES,	/* bytes; 1K = 1KiB = 1024, 1KB = 1000 */
+	ZT_NUM_SECTORS,	/* 512-byte sectors; 1K = 1KiB = 1024 sectors */
 };
 
 int zt_cli_parse_num(const char *prog, const char *opt, const char *arg,

@@ -50,8 +50,12 @@ const char *zt_cond_name(unsigned int cond)
 	}
 }
 
-/* Digits only, decimal or 0x-prefixed hexadecimal; the end is returned. */
-static int zt_parse_digits(const char *s, u64 *val, const char **end)
+/*
+ * Digits only: decimal, 0x-prefixed hexadecimal or, if @octal, 0-prefixed
+ * octal, the bases strtoumax() reads with base 0. The end is returned.
+ */
+static int zt_parse_digits(const char *s, bool octal, u64 *val,
+			   const char **end)
 {
 	unsigned int base = 10;
 	u64 v = 0;
@@ -63,6 +67,8 @@ static int zt_parse_digits(const char *s, u64 *val, const char **end)
 	if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
 		base = 16;
 		p += 2;
+	} else if (octal && p[0] == '0') {
+		base = 8;
 	}
 	for (;; p++, digits++) {
 		unsigned int d;
@@ -74,6 +80,8 @@ static int zt_parse_digits(const char *s, u64 *val, const char **end)
 		else if (base == 16 && *p >= 'A' && *p <= 'F')
 			d = *p - 'A' + 10;
 		else
+			break;
+		if (d >= base)
 			break;
 		if (v > (UINT64_MAX - d) / base)
 			return -ERANGE;
@@ -88,7 +96,8 @@ static int zt_parse_digits(const char *s, u64 *val, const char **end)
 
 /**
  * zt_parse_u64() - parse a whole string as an unsigned 64-bit number
- * @s: the string: decimal, or hexadecimal with a 0x prefix
+ * @s: the string: decimal, or hexadecimal with a 0x prefix; a leading 0
+ *     is decimal, as util-linux reads counts (blkzone -c)
  * @val: where to store the number
  *
  * Signs, spaces, suffixes and trailing characters are refused.
@@ -101,7 +110,7 @@ int zt_parse_u64(const char *s, u64 *val)
 	u64 v;
 	int ret;
 
-	ret = zt_parse_digits(s, &v, &end);
+	ret = zt_parse_digits(s, false, &v, &end);
 	if (ret)
 		return ret;
 	if (*end)
@@ -111,58 +120,19 @@ int zt_parse_u64(const char *s, u64 *val)
 }
 
 /**
- * zt_parse_size() - parse a byte count with an optional binary suffix
- * @s: the string: a number, then B for bytes or k, m, g or t (any case,
- *     optionally followed by "iB" or "B") for KiB, MiB, GiB or TiB
- * @val: where to store the byte count
+ * zt_parse_size_ul() - parse a size as util-linux's strtosize() reads it
+ * @s: a number as strtoumax() reads it with base 0 (decimal, 0x and
+ *     hexadecimal digits, or 0 and octal digits), then nothing, or a
+ *     suffix K, M, G, T, P, E, Z or Y (either case) alone or followed by
+ *     "iB" for a power of 1024, or followed by "B" for a power of 1000
+ *     (the B of either suffix in either case)
+ * @val: where to store the number, multiplied by the suffix
  *
- * Return: 0, -EINVAL if @s is malformed, -ERANGE if it exceeds 2^64 - 1.
- */
-int zt_parse_size(const char *s, u64 *val)
-{
-	static const char suffixes[] = "bkmgt";
-	const char *end, *unit;
-	unsigned int shift;
-	u64 v;
-	int ret;
-
-	ret = zt_parse_digits(s, &v, &end);
-	if (ret)
-		return ret;
-	if (!*end) {
-		*val = v;
-		return 0;
-	}
-	/* B, then each suffix 10 bits more */
-	unit = *end ? strchr(suffixes, tolower((unsigned char)*end)) : NULL;
-	if (!unit)
-		return -EINVAL;
-	shift = 10 * (unsigned int)(unit - suffixes);
-	end++;
-	if (shift && (!strcmp(end, "iB") || !strcmp(end, "B")))
-		end += strlen(end);
-	if (*end)
-		return -EINVAL;
-	if (v > UINT64_MAX >> shift)
-		return -ERANGE;
-	*val = v << shift;
-	return 0;
-}
-
-/**
- * zt_parse_size_ul() - parse a byte count as util-linux reads sizes
- * @s: the string: decimal digits, then nothing or B for bytes, or a suffix
- *     K, M, G, T, P, E, Z or Y (either case) for a power of 1024, alone or
- *     followed by "iB", or followed by "B" for a power of 1000 ("96M" and
- *     "96MiB" are 96 * 2^20, "96MB" is 96 * 10^6); or 0x and hexadecimal
- *     digits, without a suffix
- * @val: where to store the byte count
- *
- * The suffixes of util-linux's strtosize() and parse_size(), which also
- * take a lowercase "b" for "B". Unlike them, a leading 0 is not octal,
- * spaces and fractions ("1.5G") are refused, so that the count is always
- * whole and exact, and a hexadecimal number takes no suffix: B and E are
- * hexadecimal digits. zt_parse_size() reads "96MB" as 96 MiB instead.
+ * "96M" and "96MiB" are 96 * 2^20, "96MB" is 96 * 10^6, "010" is 8 and
+ * "0x10K" is 16384, as blkzone, fallocate and every util-linux tool read
+ * them; a bare "B" ("4096B") is refused, as util-linux refuses it. Unlike
+ * util-linux, spaces, signs and fractions ("1.5G") are refused, so that
+ * the number is always whole and exact.
  *
  * Return: 0, -EINVAL if @s is malformed, -ERANGE if it exceeds 2^64 - 1.
  */
@@ -174,13 +144,9 @@ int zt_parse_size_ul(const char *s, u64 *val)
 	u64 v;
 	int ret;
 
-	ret = zt_parse_digits(s, &v, &end);
+	ret = zt_parse_digits(s, true, &v, &end);
 	if (ret)
 		return ret;
-	if (*end && s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
-		return -EINVAL;
-	if ((*end == 'B' || *end == 'b') && !end[1])
-		end++;
 	if (!*end) {
 		*val = v;
 		return 0;
@@ -204,32 +170,6 @@ int zt_parse_size_ul(const char *s, u64 *val)
 		v *= base;
 	}
 	*val = v;
-	return 0;
-}
-
-/**
- * zt_parse_sectors() - parse a position or length as blkzone takes it
- * @s: a number of 512-byte sectors, or a byte size with a suffix
- *     (zt_parse_size(): "96M", "1G", "4096B")
- * @val: where to store the number of sectors
- *
- * Return: 0, -EINVAL if @s is malformed, -ERANGE if it exceeds 2^64 - 1,
- * -EDOM if a byte size is not a whole number of sectors.
- */
-int zt_parse_sectors(const char *s, u64 *val)
-{
-	u64 bytes;
-	int ret;
-
-	ret = zt_parse_u64(s, val);
-	if (ret != -EINVAL)
-		return ret;
-	ret = zt_parse_size(s, &bytes);
-	if (ret)
-		return ret;
-	if (bytes % ZT_SECTOR_SIZE)
-		return -EDOM;
-	*val = bytes / ZT_SECTOR_SIZE;
 	return 0;
 }
 

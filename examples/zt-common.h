@@ -99,10 +99,8 @@ static inline bool zt_zone_has_wp(const struct zt_zone *z)
 	       z->wp - z->start <= z->len;
 }
 
-/* Number parsing: 0 on success, -EINVAL, -ERANGE (or -EDOM). */
+/* Number parsing: 0 on success, -EINVAL or -ERANGE. */
 int zt_parse_u64(const char *s, u64 *val);
-int zt_parse_size(const char *s, u64 *val);
-int zt_parse_sectors(const char *s, u64 *val);
 /* util-linux's sizes: K or KiB powers of 1024, KB powers of 1000 */
 int zt_parse_size_ul(const char *s, u64 *val);
 
