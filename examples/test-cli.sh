@@ -57,34 +57,63 @@ expect_stdout() {
 	fi
 }
 
-# expect_usage PATTERN CMD...: exit 2, nothing on stdout and one line on
-# stderr that holds PATTERN
-expect_usage() {
-	pattern=$1
-	shift
+# refused LINES PATTERN CMD...: exit 2, nothing on stdout, and LINES
+# lines on stderr: the first holds PATTERN, a second is the line to --help
+refused() {
+	local lines=$1 try="Try '$name --help' for more information."
+	pattern=$2
+	shift 2
 	set +e
 	"$@" >"$tmp/out" 2>"$tmp/err"
 	got=$?
 	set -e
 	if [ "$got" -ne 2 ] || [ -s "$tmp/out" ] ||
-	   [ "$(wc -l <"$tmp/err")" -ne 1 ] ||
-	   ! grep -q -- "$pattern" "$tmp/err"; then
-		echo "FAIL: $* -> exit $got (want 2, one line /$pattern/)"
+	   [ "$(wc -l <"$tmp/err")" -ne "$lines" ] ||
+	   ! head -n 1 "$tmp/err" | grep -q -- "$pattern" ||
+	   { [ "$lines" -eq 2 ] && [ "$(tail -n 1 "$tmp/err")" != "$try" ]; }; then
+		echo "FAIL: $* -> exit $got (want 2, /$pattern/, $lines line(s))"
 		sed 's/^/  | /' "$tmp/out"
 		sed 's/^/  ! /' "$tmp/err"
 		fail=1
 	else
-		echo "ok: $* -> exit 2, one line /$pattern/"
+		echo "ok: $* -> exit 2, /$pattern/, $lines line(s)"
 	fi
 }
+# expect_usage PATTERN CMD...: a value refused: one line that holds PATTERN
+expect_usage() { refused 1 "$@"; }
+# expect_try PATTERN CMD...: a bad command line as util-linux's tools
+# answer it: one line that holds PATTERN (getopt_long()'s own, or the
+# tool's), then the line to --help
+expect_try() { refused 2 "$@"; }
 
 : >"$tmp/file"
 : >"$tmp/noperm"
 chmod 755 "$tmp"
 chmod 000 "$tmp/noperm"
 expect 0 "Usage:" "$tool" --help
-expect 2 "Usage:" "$tool" --no-such-option
-expect 2 "expected" "$tool"
+# bad usage: one line on what is wrong and one to the help, not the help
+expect_try "unrecognized option '--no-such-option'" "$tool" --no-such-option
+expect_try "invalid option -- 'Q'" "$tool" -Q /dev/null
+expect_try "option '--help' doesn't allow an argument" "$tool" --help=all
+expect_try "no DEVICE given" "$tool"
+expect_try "no DEVICE given" "$tool" -v
+case "$name" in
+zmath-zone | zmath-zns)
+	expect_try "unexpected operand 'extra' (expected \[VERB\] DEVICE)" \
+		"$tool" report /dev/null extra ;;
+*)
+	expect_try "unexpected operand 'extra' (expected one DEVICE)" \
+		"$tool" /dev/null extra ;;
+esac
+# an option's argument missing at the end of the line, short and long
+case "$name" in
+zmath-zone) short=o long=offset ;;
+zmath-zns) short=s long=start-lba ;;
+zmath-write) short=z long=zone ;;
+zmath-zonefs-mkfs) short=L long=label ;;
+esac
+expect_try "option requires an argument -- '$short'" "$tool" /dev/null -$short
+expect_try "option '--$long' requires an argument" "$tool" /dev/null --$long
 expect 1 "No such file" "$tool" "$tmp/missing"
 
 # every tool: --version and -V print the version, -v is verbose
@@ -405,8 +434,9 @@ zmath-write)
 	expect 1 "not a zoned block device" "$tool" -c 3 /dev/null
 	expect 1 "not a zoned block device" "$tool" --count 0 /dev/null
 	expect 2 "not a number" "$tool" -c three /dev/null
-	expect 2 "Usage:" "$tool" -n 3 /dev/null
-	expect 2 "Usage:" "$tool" --nr-zones 3 /dev/null
+	expect_try "invalid option -- 'n'" "$tool" -n 3 /dev/null
+	expect_try "unrecognized option '--nr-zones'" "$tool" --nr-zones 3 \
+		/dev/null
 	# it writes: the device is taken exclusively unless -f/--force;
 	# --finish has no short form
 	expect 1 "read-write, exclusive" "$tool" -v /dev/null

@@ -613,7 +613,7 @@ int main(int argc, char **argv)
 			prog, o.size);
 		return ZT_EXIT_USAGE;
 	}
-	ret = zt_cli_operands(prog, usage, argc, argv, NULL, &path);
+	ret = zt_cli_operands(prog, argc, argv, NULL, &path);
 	if (ret)
 		return ret;
 

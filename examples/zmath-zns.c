@@ -1050,7 +1050,7 @@ int main(int argc, char **argv)
 		if (ret >= 0)
 			return ret;
 	}
-	ret = zt_cli_operands(prog, usage, argc, argv, &o.verb, &path);
+	ret = zt_cli_operands(prog, argc, argv, &o.verb, &path);
 	if (!ret)
 		ret = check_opts(&o, &v);
 	if (ret)

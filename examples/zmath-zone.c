@@ -690,7 +690,7 @@ int main(int argc, char **argv)
 			return ret;
 		return do_geometry(&o, argc - optind - 1, argv + optind + 1);
 	}
-	ret = zt_cli_operands(prog, usage, argc, argv, &o.verb, &path);
+	ret = zt_cli_operands(prog, argc, argv, &o.verb, &path);
 	if (!ret)
 		ret = check_geometry_opts(&o);
 	if (!ret)

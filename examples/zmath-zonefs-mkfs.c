@@ -333,7 +333,7 @@ int main(int argc, char **argv)
 				return ret;
 		}
 	}
-	ret = zt_cli_operands(prog, usage, argc, argv, NULL, &path);
+	ret = zt_cli_operands(prog, argc, argv, NULL, &path);
 	if (ret)
 		return ret;
 	if (!have_uuid) {

@@ -24,13 +24,29 @@ static const char *const zt_num_hint[] = {
 };
 
 /**
+ * zt_cli_try_help() - after a bad command line, point to the help
+ * @prog: the program name
+ *
+ * The line util-linux's tools print after getopt_long()'s own message or
+ * their one line on what is wrong, instead of the whole help.
+ *
+ * Return: ZT_EXIT_USAGE.
+ */
+int zt_cli_try_help(const char *prog)
+{
+	fprintf(stderr, "Try '%s --help' for more information.\n", prog);
+	return ZT_EXIT_USAGE;
+}
+
+/**
  * zt_cli_common_opt() - handle an option that every tool takes
  * @c: what getopt_long() returned, outside the tool's own options
  * @prog: the program name
  * @usage: prints the tool's help
  *
  * -h prints the help, -V the version, -v raises the verbosity; anything
- * else is a bad option, which getopt_long() has already named.
+ * else is a bad option or a missing argument, which getopt_long() has
+ * already named in one line: the line to the help follows it.
  *
  * Return: -1 to go on parsing, else the exit status to return with.
  */
@@ -47,38 +63,39 @@ int zt_cli_common_opt(int c, const char *prog, zt_usage_fn usage)
 		zt_verbose++;
 		return -1;
 	default:
-		usage(stderr);
-		return ZT_EXIT_USAGE;
+		return zt_cli_try_help(prog);
 	}
 }
 
 /**
  * zt_cli_operands() - the operands left after the options
  * @prog: the program name
- * @usage: prints the tool's help
  * @argc: main()'s argc, with optind past the options
  * @argv: main()'s argv
  * @verb: where to store VERB, left as it is when only DEVICE is given; NULL
  *        for a tool that takes no verb
  * @device: where to store DEVICE
  *
- * Return: ZT_EXIT_OK, or ZT_EXIT_USAGE after saying what was expected.
+ * Return: ZT_EXIT_OK, or ZT_EXIT_USAGE after saying in one line what is
+ * missing or too much, and the line to the help.
  */
-int zt_cli_operands(const char *prog, zt_usage_fn usage, int argc,
-		    char **argv, const char **verb, const char **device)
+int zt_cli_operands(const char *prog, int argc, char **argv,
+		    const char **verb, const char **device)
 {
-	int left = argc - optind;
+	int left = argc - optind, max = verb ? 2 : 1;
 
-	if (verb && left == 2) {
-		*verb = argv[optind++];
-		left--;
+	if (!left) {
+		fprintf(stderr, "%s: no DEVICE given\n", prog);
+		return zt_cli_try_help(prog);
 	}
-	if (left != 1) {
-		fprintf(stderr, "%s: expected %s\n", prog,
+	if (left > max) {
+		fprintf(stderr, "%s: unexpected operand '%s' (expected %s)\n",
+			prog, argv[optind + max],
 			verb ? "[VERB] DEVICE" : "one DEVICE");
-		usage(stderr);
-		return ZT_EXIT_USAGE;
+		return zt_cli_try_help(prog);
 	}
+	if (left == 2)
+		*verb = argv[optind++];
 	*device = argv[optind];
 	return ZT_EXIT_OK;
 }

@@ -49,9 +49,10 @@ enum {
 
 typedef void (*zt_usage_fn)(FILE *out);
 
+int zt_cli_try_help(const char *prog);
 int zt_cli_common_opt(int c, const char *prog, zt_usage_fn usage);
-int zt_cli_operands(const char *prog, zt_usage_fn usage, int argc,
-		    char **argv, const char **verb, const char **device);
+int zt_cli_operands(const char *prog, int argc, char **argv,
+		    const char **verb, const char **device);
 
 /*
  * What a number in an option counts. Sizes are read as util-linux reads
