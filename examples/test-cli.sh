@@ -116,6 +116,42 @@ expect_try "option requires an argument -- '$short'" "$tool" /dev/null -$short
 expect_try "option '--$long' requires an argument" "$tool" /dev/null --$long
 expect 1 "No such file" "$tool" "$tmp/missing"
 
+# The long options --help lists, one a line.
+help_long_options() {
+	"$tool" --help | grep -oE -- '--[a-z][a-z0-9-]+' | sort -u
+}
+
+# Every option that takes a value names its unit in --help: the
+# metavariable after it (alternatives split by |) is one of these words,
+# on the line that describes it and wherever else it is shown. Which
+# options take a value is what getopt_long() says without one.
+units=" SECTOR SECTORS LBA LBAS BYTES ZONE ZONES APPENDS WRITES SECONDS NSID
+	SEED LABEL LIST UUID MODE "
+check_units() {
+	local opt metas m n=0
+	"$tool" --help >"$tmp/help"
+	for opt in $(help_long_options); do
+		"$tool" "$opt" </dev/null >/dev/null 2>"$tmp/err" || true
+		grep -q "'$opt' requires an argument" "$tmp/err" || continue
+		n=$((n + 1))
+		metas=$(grep -oE -- "$opt [A-Z][A-Z|]*" "$tmp/help" |
+			cut -d ' ' -f 2 | tr '|' ' ') || true
+		if ! grep -qE -- "^ +(-[[:alnum:]], )?$opt [A-Z]" "$tmp/help"; then
+			echo "FAIL: $name --help: $opt takes a value, its line names none"
+			fail=1
+			return
+		fi
+		for m in $metas; do
+			[[ $units =~ [[:space:]]$m[[:space:]] ]] && continue
+			echo "FAIL: $name --help: $opt $m: not a unit of" $units
+			fail=1
+			return
+		done
+	done
+	echo "ok: $name --help names the unit of its $n options with a value"
+}
+check_units
+
 # every tool: --version and -V print the version, -v is verbose
 expect 0 "^$name (zmath) [0-9]" "$tool" --version
 expect 0 "^$name (zmath) [0-9]" "$tool" -V
