@@ -176,6 +176,16 @@ zmath-zns)
 	expect 2 "namespace-id 4294967295: 1 to 4294967294" "$tool" \
 		--namespace-id 0xffffffff /dev/null
 	expect 2 "not a number" "$tool" -n one /dev/null
+	# -n and -s read as nvme-cli reads them (strtoul() base 0): octal too
+	expect_usage "namespace-id 4294967295: 1 to 4294967294" "$tool" \
+		-n 037777777777 /dev/null
+	expect_usage "namespace-id 0: 1 to 4294967294" "$tool" -n 00 /dev/null
+	expect 1 "not an NVMe namespace" "$tool" reset \
+		-s 01777777777777777777777 /dev/null
+	expect_usage "--start-lba '08': not a number" "$tool" reset -s 08 \
+		/dev/null
+	expect_usage "--start-lba '1M': not a number" "$tool" reset -s 1M \
+		/dev/null
 	expect 1 "not an NVMe device" "$tool" -n 1 identify /dev/null
 	# -c is the count (appends, zones reported); --check has no short form
 	expect 2 "needs --zone" "$tool" append -c 8 /dev/null

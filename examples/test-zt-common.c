@@ -75,6 +75,27 @@ static void test_parse_u64(void **state)
 	assert_int_equal(zt_parse_u64(NULL, NULL), -EINVAL);
 }
 
+/* Numbers as nvme-cli reads them, strtoull() with base 0: octal too. */
+static void test_parse_u64_c(void **state)
+{
+	static const struct parse_case cases[] = {
+		{ "0", 0, 0 },
+		{ "123", 0, 123 },
+		{ "010", 0, 8 },
+		{ "0x30000", 0, NPO2 },
+		{ "0600000", 0, NPO2 },
+		{ "01777777777777777777777", 0, ~0ULL },
+		{ "02000000000000000000000", -ERANGE, 0 },
+		{ "08", -EINVAL, 0 },
+		{ "1k", -EINVAL, 0 },
+		{ "-1", -EINVAL, 0 },
+		{ "", -EINVAL, 0 },
+	};
+
+	(void)state;
+	check_parse_cases(zt_parse_u64_c, cases, ZT_ARRAY_SIZE(cases));
+}
+
 /*
  * Sizes as util-linux's strtosize() reads them (checked against
  * fallocate -l): KiB and K are 1024, KB is 1000, a leading 0 is octal, a
@@ -887,6 +908,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_parse_u64),
+		cmocka_unit_test(test_parse_u64_c),
 		cmocka_unit_test(test_parse_size_ul),
 		cmocka_unit_test(test_check_range),
 		cmocka_unit_test(test_range_explain),

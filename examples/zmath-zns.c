@@ -82,9 +82,10 @@ static void usage(FILE *out)
 		"DEVICE is an NVMe zoned namespace: /dev/ngXnY (the generic char\n"
 		"device, present even when the kernel hides the block device) or\n"
 		"/dev/nvmeXnY. LBA and LBAS count logical blocks of the namespace's\n"
-		"format in use, as nvme-cli's; ZONE is a zone number and ZONES a count\n"
-		"of zones. All are decimal or 0x-hexadecimal; the report prints LBAs\n"
-		"as nvme-cli does.\n"
+		"format in use; ZONE is a zone number and ZONES a count of zones. All\n"
+		"are decimal or 0x-hexadecimal; NSID and LBA, which nvme-cli's -n and\n"
+		"-s take, are read as nvme-cli reads them: 0-prefixed octal too (010\n"
+		"is 8). The report prints LBAs as nvme-cli does.\n"
 		"\n", prog, prog, prog, prog);
 	fputs("  identify              zone size from the LBA format extension\n"
 	      "                        (po2 or npo2), zone capacity, zone count,\n"
@@ -978,7 +979,7 @@ static int parse_nsid(const char *arg, struct zns_opts *o)
 {
 	u64 v;
 
-	if (zt_cli_parse_num(prog, "--namespace-id", arg, ZT_NUM_PLAIN, &v))
+	if (zt_cli_parse_num(prog, "--namespace-id", arg, ZT_NUM_NVME, &v))
 		return ZT_EXIT_USAGE;
 	/* 0 is no namespace, all ones every namespace: neither is one */
 	if (!v || v >= 0xffffffffULL) {
@@ -997,7 +998,7 @@ enum { OPT_VIA = ZT_OPT_TOOL_FIRST };
 #define ZNS_GIVEN(field)	offsetof(struct zns_opts, field)
 
 static const struct zt_cli_opt zns_opt_table[] = {
-	ZNS_OPT('s', "--start-lba", ZT_NUM_PLAIN, slba, ZNS_GIVEN(have_slba)),
+	ZNS_OPT('s', "--start-lba", ZT_NUM_NVME, slba, ZNS_GIVEN(have_slba)),
 	ZNS_OPT('c', "--count", ZT_NUM_PLAIN, count, ZNS_GIVEN(have_count)),
 	ZNS_OPT('z', "--zone", ZT_NUM_PLAIN, zone, ZNS_GIVEN(have_zone)),
 	ZNS_OPT('b', "--blocks", ZT_NUM_PLAIN, blocks,

@@ -21,6 +21,7 @@ static const char *const zt_num_hint[] = {
 	[ZT_NUM_PLAIN] = "not a number (decimal or 0x-hexadecimal)",
 	[ZT_NUM_BYTES] = "not a size such as 96M or 96MiB (96 * 2^20 bytes), 96MB (96 * 10^6)",
 	[ZT_NUM_SECTORS] = "not a sector number such as 196608, 0x30000 or 1M (sector 2^20; 1MB is sector 10^6)",
+	[ZT_NUM_NVME] = "not a number (decimal, 0x-hexadecimal or 0-prefixed octal)",
 };
 
 /**
@@ -118,6 +119,8 @@ int zt_cli_parse_num(const char *prog, const char *opt, const char *arg,
 
 	if (kind == ZT_NUM_BYTES || kind == ZT_NUM_SECTORS)
 		ret = zt_parse_size_ul(arg, val);
+	else if (kind == ZT_NUM_NVME)
+		ret = zt_parse_u64_c(arg, val);
 	else
 		ret = zt_parse_u64(arg, val);
 	if (!ret)

@@ -64,6 +64,7 @@ enum zt_num_kind {
 	ZT_NUM_PLAIN,	/* a count or an id: decimal or 0x-hexadecimal */
 	ZT_NUM_BYTES,	/* bytes; 1K = 1KiB = 1024, 1KB = 1000 */
 	ZT_NUM_SECTORS,	/* 512-byte sectors; 1K = 1KiB = 1024 sectors */
+	ZT_NUM_NVME,	/* an LBA or id as nvme-cli reads it: 010 is 8 */
 };
 
 int zt_cli_parse_num(const char *prog, const char *opt, const char *arg,

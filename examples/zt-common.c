@@ -94,6 +94,22 @@ static int zt_parse_digits(const char *s, bool octal, u64 *val,
 	return 0;
 }
 
+/* A whole string of digits, nothing before or after them. */
+static int zt_parse_whole(const char *s, bool octal, u64 *val)
+{
+	const char *end;
+	u64 v;
+	int ret;
+
+	ret = zt_parse_digits(s, octal, &v, &end);
+	if (ret)
+		return ret;
+	if (*end)
+		return -EINVAL;
+	*val = v;
+	return 0;
+}
+
 /**
  * zt_parse_u64() - parse a whole string as an unsigned 64-bit number
  * @s: the string: decimal, or hexadecimal with a 0x prefix; a leading 0
@@ -106,17 +122,22 @@ static int zt_parse_digits(const char *s, bool octal, u64 *val,
  */
 int zt_parse_u64(const char *s, u64 *val)
 {
-	const char *end;
-	u64 v;
-	int ret;
+	return zt_parse_whole(s, false, val);
+}
 
-	ret = zt_parse_digits(s, false, &v, &end);
-	if (ret)
-		return ret;
-	if (*end)
-		return -EINVAL;
-	*val = v;
-	return 0;
+/**
+ * zt_parse_u64_c() - parse a whole string as strtoull(s, &end, 0) reads it
+ * @s: the string: decimal, hexadecimal with a 0x prefix, or octal with a 0
+ *     prefix, as nvme-cli reads its numbers (-n, -s)
+ * @val: where to store the number
+ *
+ * Signs, spaces, suffixes and trailing characters are refused.
+ *
+ * Return: 0, -EINVAL if @s is not a number, -ERANGE if it exceeds 2^64 - 1.
+ */
+int zt_parse_u64_c(const char *s, u64 *val)
+{
+	return zt_parse_whole(s, true, val);
 }
 
 /**
