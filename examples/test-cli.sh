@@ -266,7 +266,7 @@ geometry_tests() {
 	  "zone_capacity_bytes": 83886080,
 	  "capacity_bytes": 1099511627776,
 	  "po2": false,
-	  "nr_zones": 10923,
+	  "zmath_nr_zones": 10923,
 	  "smaller_last_zone_bytes": 67108864,
 	  "usable_capacity_bytes": 916270874624,
 	  "positions": [
@@ -284,7 +284,7 @@ geometry_tests() {
 	  "zone_capacity_bytes": 33554432,
 	  "capacity_bytes": 11811160064,
 	  "po2": true,
-	  "nr_zones": 11,
+	  "zmath_nr_zones": 11,
 	  "smaller_last_zone_bytes": null,
 	  "usable_capacity_bytes": 369098752,
 	  "positions": []
@@ -314,7 +314,7 @@ geometry_tests() {
 	expect 0 "zone 10922, offset in zone 67108863 bytes," geo \
 		1099511627775
 	# 64-bit limits: 2^64 - 1 one-byte zones, and 2^64 - 1 itself
-	expect 0 '"nr_zones": 18446744073709551615,' "$tool" geometry \
+	expect 0 '"zmath_nr_zones": 18446744073709551615,' "$tool" geometry \
 		--json --zone-size 1 --capacity 18446744073709551615
 	expect 0 '"zone": 1, "offset_in_zone_bytes": 0, "zone_start_bytes": 9223372036854775808, "aligned": true' \
 		"$tool" geometry --json --zone-size 9223372036854775808 \

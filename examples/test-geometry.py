@@ -54,7 +54,7 @@ def expected(zone_size, capacity, zone_cap, positions):
         "zone_capacity_bytes": cap,
         "capacity_bytes": capacity,
         "po2": zone_size & (zone_size - 1) == 0,
-        "nr_zones": full + (last != 0),
+        "zmath_nr_zones": full + (last != 0),
         "smaller_last_zone_bytes": last if last else None,
         "usable_capacity_bytes": full * cap + min(cap, last),
         "positions": [
@@ -142,7 +142,7 @@ def text_numbers(out):
         ("zone_size_bytes", "zone size"),
         ("zone_capacity_bytes", "zone capacity"),
         ("capacity_bytes", "capacity"),
-        ("nr_zones", "zones"),
+        ("zmath_nr_zones", "zones"),
         ("smaller_last_zone_bytes", "smaller last zone"),
         ("usable_capacity_bytes", "usable capacity"))}
     nums["positions"] = re.findall(

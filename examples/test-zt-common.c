@@ -534,22 +534,10 @@ static char *printed(void (*print)(FILE *out, const struct zmath_geom *g,
 	return buf;
 }
 
-static void print_zone_json_block(FILE *out, const struct zmath_geom *g,
-				  const struct zt_zone *z)
-{
-	zt_print_zone_json(out, g, z, ZT_JSON_KEYS_BLOCK);
-}
-
-static void print_zone_json_nvme(FILE *out, const struct zmath_geom *g,
-				 const struct zt_zone *z)
-{
-	zt_print_zone_json(out, g, z, ZT_JSON_KEYS_NVME);
-}
-
 static void print_zone_csv(FILE *out, const struct zmath_geom *g,
 			   const struct zt_zone *z)
 {
-	zt_print_csv(out, g, z, 1, 512);
+	zt_print_csv(out, g, z, 1);
 }
 
 /* Zones of a 96 MiB-zone device, in sectors: zone 1 conventional, zone 2
@@ -582,33 +570,107 @@ static void expect_printed(void (*print)(FILE *out,
 	free(got);
 }
 
-/* A write pointer that does not exist is null, never 2^64 - 1. */
+/*
+ * nvme-cli's keys first, then zmath's; a write pointer that does not
+ * exist is null, never 2^64 - 1; the block layer's states and types that
+ * NVMe lacks in nvme-cli's style.
+ */
 static void test_zone_json(void **state)
 {
 	(void)state;
-	expect_printed(print_zone_json_block, &cnv_zone,
-		       "{\"zone\": 1, \"start\": 196608, \"length\": 196608, \"capacity\": 196608, \"wp\": null, \"type\": \"conventional\", \"cond\": \"not-wp\"}");
-	expect_printed(print_zone_json_block, &open_zone,
-		       "{\"zone\": 2, \"start\": 393216, \"length\": 196608, \"capacity\": 163840, \"wp\": 393224, \"type\": \"seq-write-required\", \"cond\": \"implicit-open\"}");
-	expect_printed(print_zone_json_block, &full_zone,
-		       "{\"zone\": 3, \"start\": 589824, \"length\": 196608, \"capacity\": 163840, \"wp\": null, \"type\": \"seq-write-required\", \"cond\": \"full\"}");
-	/* nvme-cli's keys first, then zmath's */
-	expect_printed(print_zone_json_nvme, &full_zone,
-		       "{\"slba\": 589824, \"wp\": null, \"cap\": 163840, \"state\": \"FULL\", \"type\": \"SEQWRITE_REQ\", \"attrs\": 4, \"zone\": 3, \"length\": 196608}");
-	expect_printed(print_zone_json_nvme, &open_zone,
-		       "{\"slba\": 393216, \"wp\": 393224, \"cap\": 163840, \"state\": \"IMP_OPENED\", \"type\": \"SEQWRITE_REQ\", \"attrs\": 0, \"zone\": 2, \"length\": 196608}");
+	expect_printed(zt_print_zone_json, &cnv_zone,
+		       "{\"slba\": 196608, \"wp\": null, \"cap\": 196608, \"state\": \"NOT_WP\", \"type\": \"CONVENTIONAL\", \"attrs\": 0, \"zone\": 1, \"len\": 196608}");
+	expect_printed(zt_print_zone_json, &open_zone,
+		       "{\"slba\": 393216, \"wp\": 393224, \"cap\": 163840, \"state\": \"IMP_OPENED\", \"type\": \"SEQWRITE_REQ\", \"attrs\": 0, \"zone\": 2, \"len\": 196608}");
+	expect_printed(zt_print_zone_json, &full_zone,
+		       "{\"slba\": 589824, \"wp\": null, \"cap\": 163840, \"state\": \"FULL\", \"type\": \"SEQWRITE_REQ\", \"attrs\": 4, \"zone\": 3, \"len\": 196608}");
 }
 
-/* zbd -csv: its header, its columns, bytes; no write pointer: empty */
+/* zbd -csv: its header, its columns; no write pointer: an empty field */
 static void test_zone_csv(void **state)
 {
 	(void)state;
 	expect_printed(print_zone_csv, &open_zone,
 		       "zone num, type, ofst, len, cap, wp, cond, non_seq, reset\n"
-		       "00002, 2, 00000201326592, 00000100663296, 00000083886080, 00000201330688, 0x2, 0, 1\n");
+		       "00002, 2, 00000000393216, 00000000196608, 00000000163840, 00000000393224, 0x2, 0, 1\n");
 	expect_printed(print_zone_csv, &cnv_zone,
 		       "zone num, type, ofst, len, cap, wp, cond, non_seq, reset\n"
-		       "00001, 1, 00000100663296, 00000100663296, 00000100663296, , 0x0, 0, 0\n");
+		       "00001, 1, 00000000196608, 00000000196608, 00000000196608, , 0x0, 0, 0\n");
+}
+
+/* A device of 4 zones of NPO2 units, zones 1 to 3 of it listed. */
+static char *report_json(unsigned int nsid, const char *units,
+			 unsigned int unit_bytes, bool check)
+{
+	struct zt_zone zones[4] = { cnv_zone, cnv_zone, open_zone, full_zone };
+	struct zt_dev dev = {
+		.path = "/dev/x\"y", .capacity = 4 * NPO2, .zone_size = NPO2,
+		.dev_nr_zones = 4, .lbs = 4096, .zones = zones, .nr_zones = 4,
+		.cap_valid = true,
+	};
+	struct zt_json_report r = {
+		.dev = &dev, .nsid = nsid, .units = units,
+		.unit_bytes = unit_bytes, .begin = 1, .end = 4,
+		.check = check, .problems = 2,
+	};
+	char *buf = NULL;
+	size_t size = 0;
+	FILE *out = open_memstream(&buf, &size);
+
+	assert_non_null(out);
+	zones[0].start = 0;
+	assert_int_equal(zmath_geom_init(&dev.geom, NPO2), 0);
+	zt_print_report_json(out, &r);
+	fclose(out);
+	return buf;
+}
+
+/* The keys every tool's JSON report has, in sectors or in LBAs. */
+static const char report_head[] =
+	"{\n"
+	"  \"device\": \"/dev/x\\\"y\",\n"
+	"  \"nsid\": %s,\n"
+	"  \"units\": \"%s\",\n"
+	"  \"unit_bytes\": %s,\n"
+	"  \"logical_block_bytes\": 4096,\n"
+	"  \"capacity\": 786432,\n"
+	"  \"zone_size\": 196608,\n"
+	"  \"po2\": false,\n"
+	"  \"zmath_nr_zones\": 4,\n"
+	"  \"dev_nr_zones\": 4,\n"
+	"  \"capacity_reported\": true,\n"
+	"  \"nr_zones\": 3,\n"
+	"  \"zone_list\": [\n"
+	"    {\"slba\": 196608, \"wp\": null, \"cap\": 196608, \"state\": \"NOT_WP\", \"type\": \"CONVENTIONAL\", \"attrs\": 0, \"zone\": 1, \"len\": 196608},\n"
+	"    {\"slba\": 393216, \"wp\": 393224, \"cap\": 163840, \"state\": \"IMP_OPENED\", \"type\": \"SEQWRITE_REQ\", \"attrs\": 0, \"zone\": 2, \"len\": 196608},\n"
+	"    {\"slba\": 589824, \"wp\": null, \"cap\": 163840, \"state\": \"FULL\", \"type\": \"SEQWRITE_REQ\", \"attrs\": 4, \"zone\": 3, \"len\": 196608}\n"
+	"  ]%s\n"
+	"}\n";
+
+static void expect_report_json(unsigned int nsid, const char *units,
+			       unsigned int unit_bytes, bool check,
+			       const char *nsid_json, const char *unit_json)
+{
+	char want[4096], *got = report_json(nsid, units, unit_bytes, check);
+
+	snprintf(want, sizeof(want), report_head, nsid_json, units,
+		 unit_json, check ?
+		 ",\n  \"check\": {\"ok\": false, \"problems\": 2}" : "");
+	assert_string_equal(got, want);
+	free(got);
+}
+
+/*
+ * One schema for zmath-zone and zmath-zns: the same keys in the same
+ * order; nr_zones is the zones listed, the device's count is apart.
+ */
+static void test_report_json(void **state)
+{
+	(void)state;
+	/* zmath-zone: a block device, 512-byte sectors */
+	expect_report_json(0, "sectors", 512, false, "null", "512");
+	/* zmath-zns: namespace 1, LBAs of 4096 bytes, checked */
+	expect_report_json(1, "lbas", 4096, true, "1", "4096");
 }
 
 /* nvme-cli's zns report-zones line: %#x LBAs, its state and type names */
@@ -923,6 +985,7 @@ int main(void)
 		cmocka_unit_test(test_json_str),
 		cmocka_unit_test(test_zone_json),
 		cmocka_unit_test(test_zone_csv),
+		cmocka_unit_test(test_report_json),
 		cmocka_unit_test(test_zone_nvme_line),
 		cmocka_unit_test(test_report_select),
 		cmocka_unit_test(test_open_refusal),

@@ -13,7 +13,8 @@
  * (zone size, zone count, the zones) is read from it, so that --check can
  * find the two disagreeing. Options and output follow nvme-cli where it
  * has them (-n/--namespace-id, -s/--start-lba, hexadecimal LBAs, the keys
- * nr_zones, zone_list, slba, wp, cap, state, type, attrs).
+ * nr_zones, zone_list, slba, wp, cap, state, type, attrs), and its JSON
+ * is zmath-zone's, in LBAs instead of sectors.
  */
 #include <endian.h>
 #include <errno.h>
@@ -108,11 +109,12 @@ static void usage(FILE *out)
 	      "  -f, --force           write even if the namespace's block device is\n"
 	      "                        mounted or held exclusively (no O_EXCL)\n"
 	      "      --force-unchecked send --start-lba even if it is not a zone start\n"
-	      "  -j, --json            report as JSON: nr_zones, zone_list and its\n"
-	      "                        slba, wp, cap, state, type, attrs as nvme-cli;\n"
-	      "                        zone, length and the rest are zmath's; a write\n"
-	      "                        pointer that does not exist is null\n"
-	      "      --csv             report as libzbd's zbd -csv (bytes)\n"
+	      "  -j, --json            report as JSON, zmath-zone's schema: positions\n"
+	      "                        in LBAs (\"units\": \"lbas\"), nr_zones the\n"
+	      "                        zones in zone_list, each with nvme-cli's slba,\n"
+	      "                        wp (null if none), cap, state, type, attrs\n"
+	      "      --csv             report as libzbd's zbd report -csv, positions\n"
+	      "                        in LBAs, as the JSON's\n"
 	      "      --check           check the report of the whole namespace against\n"
 	      "                        libzmath's layout\n"
 	      "  -z, --zone ZONE       append: the zone number to append to\n"
@@ -404,21 +406,16 @@ static int do_report(struct zns_ns *ns, const struct zns_opts *o)
 	if (o->check)
 		problems = zt_dev_check_layout(dev, msg);
 	if (o->json) {
-		zt_json_begin(stdout, dev->path);
-		zt_json_u64(stdout, "nsid", ns->nsid);
-		zt_json_u64(stdout, "lba_size", dev->lbs);
-		zt_json_u64(stdout, "nsze", dev->capacity);
-		zt_json_u64(stdout, "zone_size", dev->zone_size);
-		zt_json_bool(stdout, "po2", zmath_geom_is_po2(&dev->geom));
-		zt_json_u64(stdout, "dev_nr_zones", dev->dev_nr_zones);
-		zt_json_u64(stdout, "nr_zones", end - begin);
-		zt_json_zones(stdout, "zone_list", &dev->geom,
-			      dev->zones + begin, end - begin,
-			      ZT_JSON_KEYS_NVME);
-		zt_json_end(stdout, o->check, problems);
+		struct zt_json_report r = {
+			.dev = dev, .nsid = ns->nsid, .units = "lbas",
+			.unit_bytes = dev->lbs, .begin = begin, .end = end,
+			.check = o->check, .problems = problems,
+		};
+
+		zt_print_report_json(stdout, &r);
 	} else if (o->csv) {
 		zt_print_csv(stdout, &dev->geom, dev->zones + begin,
-			     end - begin, dev->lbs);
+			     end - begin);
 	} else {
 		printf("nr_zones: %llu\n", end - begin);
 		for (i = begin; i < end; i++)

@@ -97,9 +97,14 @@ static void usage(FILE *out)
 	      "                         mounted or held exclusively (no O_EXCL)\n"
 	      "      --force-unchecked  pass the range to the kernel even if libzmath\n"
 	      "                         says it is misaligned (to see the kernel refuse)\n"
-	      "  -j, --json             report as JSON (a missing write pointer: null),\n"
-	      "                         or geometry (keys name their unit: _bytes)\n"
-	      "      --csv              report as libzbd's zbd -csv (bytes)\n"
+	      "  -j, --json             report as JSON, zmath-zns's schema: positions\n"
+	      "                         in 512-byte sectors (\"units\": \"sectors\"),\n"
+	      "                         nr_zones the zones in zone_list, each with\n"
+	      "                         nvme-cli's slba, wp (null if none), cap,\n"
+	      "                         state, type, attrs; or geometry as JSON (keys\n"
+	      "                         name their unit: _bytes)\n"
+	      "      --csv              report as libzbd's zbd report -csv -u 512:\n"
+	      "                         positions in 512-byte sectors\n"
 	      "      --check            check the layout of the whole device: the zone\n"
 	      "                         count from the capacity, zone i starting at\n"
 	      "                         zone boundary i, every zone zone-size long but\n"
@@ -140,23 +145,6 @@ static void print_header(const struct zt_dev *dev, FILE *out)
 			dev->max_open, dev->max_active);
 }
 
-static void print_json(const struct zt_dev *dev, u64 begin, u64 end,
-		       bool check, unsigned int problems)
-{
-	zt_json_begin(stdout, dev->path);
-	zt_json_u64(stdout, "capacity", dev->capacity);
-	zt_json_u64(stdout, "zone_size", dev->zone_size);
-	zt_json_bool(stdout, "po2", zmath_geom_is_po2(&dev->geom));
-	zt_json_u64(stdout, "nr_zones",
-		    zmath_geom_nr_zones(&dev->geom, dev->capacity));
-	zt_json_u64(stdout, "dev_nr_zones", dev->dev_nr_zones);
-	zt_json_u64(stdout, "logical_block_size", dev->lbs);
-	zt_json_bool(stdout, "capacity_reported", dev->cap_valid);
-	zt_json_zones(stdout, "zones", &dev->geom, dev->zones + begin,
-		      end - begin, ZT_JSON_KEYS_BLOCK);
-	zt_json_end(stdout, check, problems);
-}
-
 static int do_report(struct zt_dev *dev, const struct zone_opts *o)
 {
 	struct zt_layout layout = {
@@ -180,10 +168,16 @@ static int do_report(struct zt_dev *dev, const struct zone_opts *o)
 	if (o->check)
 		problems = zt_dev_check_layout(dev, msg);
 	if (o->json) {
-		print_json(dev, begin, end, o->check, problems);
+		struct zt_json_report r = {
+			.dev = dev, .units = "sectors",
+			.unit_bytes = ZT_SECTOR_SIZE, .begin = begin,
+			.end = end, .check = o->check, .problems = problems,
+		};
+
+		zt_print_report_json(stdout, &r);
 	} else if (o->csv) {
 		zt_print_csv(stdout, &dev->geom, dev->zones + begin,
-			     end - begin, ZT_SECTOR_SIZE);
+			     end - begin);
 	} else if (!o->quiet || !o->check) {
 		print_header(dev, stdout);
 		zt_print_zone_header(stdout);
@@ -394,7 +388,7 @@ static void print_geometry_json(const struct geometry *g, const u64 *pos,
 	zt_json_u64(stdout, "zone_capacity_bytes", g->zone_cap);
 	zt_json_u64(stdout, "capacity_bytes", g->capacity);
 	zt_json_bool(stdout, "po2", zmath_geom_is_po2(&g->geom));
-	zt_json_u64(stdout, "nr_zones", g->nr_zones);
+	zt_json_u64(stdout, "zmath_nr_zones", g->nr_zones);
 	if (g->last_zone)
 		zt_json_u64(stdout, "smaller_last_zone_bytes", g->last_zone);
 	else

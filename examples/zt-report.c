@@ -38,10 +38,16 @@ void zt_print_zone(FILE *out, const struct zmath_geom *geom,
 		zt_cond_name(z->cond));
 }
 
-/* nvme-cli's names of NVMe zone states and types */
+/*
+ * Zone states and types by nvme-cli's names (zns report-zones), and in
+ * the same style the block layer's that NVMe lacks: NOT_WP for a
+ * conventional zone, CONVENTIONAL and SEQWRITE_PREF.
+ */
 static const char *zt_nvme_state_name(unsigned int cond)
 {
 	switch (cond) {
+	case ZT_COND_NOT_WP:
+		return "NOT_WP";
 	case ZT_COND_EMPTY:
 		return "EMPTY";
 	case ZT_COND_IMP_OPEN:
@@ -63,7 +69,16 @@ static const char *zt_nvme_state_name(unsigned int cond)
 
 static const char *zt_nvme_type_name(unsigned int type)
 {
-	return type == ZT_TYPE_SEQ_REQ ? "SEQWRITE_REQ" : "Unknown";
+	switch (type) {
+	case ZT_TYPE_CNV:
+		return "CONVENTIONAL";
+	case ZT_TYPE_SEQ_REQ:
+		return "SEQWRITE_REQ";
+	case ZT_TYPE_SEQ_PREF:
+		return "SEQWRITE_PREF";
+	default:
+		return "Unknown";
+	}
 }
 
 /**
@@ -86,19 +101,19 @@ void zt_print_zone_nvme(FILE *out, const struct zmath_geom *geom,
 }
 
 /**
- * zt_print_csv() - zones as libzbd's "zbd report -csv" prints them
+ * zt_print_csv() - zones as libzbd's "zbd report -csv -u UNIT" prints them
  * @out: where to print
  * @geom: the zone geometry, which numbers the zones
  * @zones: the zones
  * @nr_zones: how many
- * @unit_bytes: bytes in the zones' unit (512 for sectors, the LBA size)
  *
- * zbd's header and columns, positions in bytes as zbd prints them by
- * default; the write pointer is an empty field where there is none.
+ * zbd's header and columns, positions in the zones' own unit (512-byte
+ * sectors, or LBAs), the unit of the JSON report and of the table, as
+ * zbd prints them with -u 512 (or the LBA size); the write pointer is an
+ * empty field where there is none.
  */
 void zt_print_csv(FILE *out, const struct zmath_geom *geom,
-		  const struct zt_zone *zones, u64 nr_zones,
-		  unsigned int unit_bytes)
+		  const struct zt_zone *zones, u64 nr_zones)
 {
 	u64 i;
 
@@ -108,10 +123,9 @@ void zt_print_csv(FILE *out, const struct zmath_geom *geom,
 
 		fprintf(out, "%05llu, %u, %014llu, %014llu, %014llu, ",
 			zmath_geom_zone_no(geom, z->start), z->type,
-			z->start * unit_bytes, z->len * unit_bytes,
-			z->cap * unit_bytes);
+			z->start, z->len, z->cap);
 		if (zt_zone_has_wp(z))
-			fprintf(out, "%014llu", z->wp * unit_bytes);
+			fprintf(out, "%014llu", z->wp);
 		fprintf(out, ", 0x%01x, %d, %d\n", z->cond, z->non_seq,
 			z->reset);
 	}
@@ -136,17 +150,6 @@ void zt_json_str(FILE *out, const char *s)
 			fputc(*p, out);
 	}
 	fputc('"', out);
-}
-
-/**
- * zt_json_begin() - open a report's JSON object with its "device"
- * @out: where to print
- * @device: the device's path
- */
-void zt_json_begin(FILE *out, const char *device)
-{
-	fprintf(out, "{\n  \"device\": ");
-	zt_json_str(out, device);
 }
 
 /**
@@ -176,53 +179,68 @@ void zt_json_bool(FILE *out, const char *key, bool val)
  * @out: where to print
  * @geom: the zone geometry, which numbers the zone
  * @z: the zone
- * @keys: which keys
  *
- * A write pointer that does not exist (conventional zones, full zones
- * that report none) is null, not a number no position has.
+ * nvme-cli's keys first (slba, wp, cap, state, type, attrs), then
+ * zmath's (zone, len); positions in the zones' unit. A write pointer that
+ * does not exist (conventional zones, full zones that report none) is
+ * null, not a number no position has.
  */
 void zt_print_zone_json(FILE *out, const struct zmath_geom *geom,
-			const struct zt_zone *z, enum zt_json_keys keys)
+			const struct zt_zone *z)
 {
 	char wp[24] = "null";
 
 	if (zt_zone_has_wp(z))
 		snprintf(wp, sizeof(wp), "%llu", z->wp);
-	if (keys == ZT_JSON_KEYS_NVME)
-		fprintf(out,
-			"{\"slba\": %llu, \"wp\": %s, \"cap\": %llu, \"state\": \"%s\", \"type\": \"%s\", \"attrs\": %u, \"zone\": %llu, \"length\": %llu}",
-			z->start, wp, z->cap, zt_nvme_state_name(z->cond),
-			zt_nvme_type_name(z->type), z->attrs,
-			zmath_geom_zone_no(geom, z->start), z->len);
-	else
-		fprintf(out,
-			"{\"zone\": %llu, \"start\": %llu, \"length\": %llu, \"capacity\": %llu, \"wp\": %s, \"type\": \"%s\", \"cond\": \"%s\"}",
-			zmath_geom_zone_no(geom, z->start), z->start, z->len,
-			z->cap, wp, zt_type_name(z->type),
-			zt_cond_name(z->cond));
+	fprintf(out,
+		"{\"slba\": %llu, \"wp\": %s, \"cap\": %llu, \"state\": \"%s\", \"type\": \"%s\", \"attrs\": %u, \"zone\": %llu, \"len\": %llu}",
+		z->start, wp, z->cap, zt_nvme_state_name(z->cond),
+		zt_nvme_type_name(z->type), z->attrs,
+		zmath_geom_zone_no(geom, z->start), z->len);
 }
 
 /**
- * zt_json_zones() - the zones of a report as a JSON array member
+ * zt_print_report_json() - a zone report as JSON, one schema for all tools
  * @out: where to print
- * @key: the array's key
- * @geom: the zone geometry
- * @zones: the zones
- * @nr_zones: how many
- * @keys: the keys of each zone
+ * @r: the report: the device, its unit, the zones listed
+ *
+ * nvme-cli's keys where it has them: nr_zones, the zones in zone_list
+ * (what NVMe's Number of Zones is in a partial report), and each zone's
+ * slba, wp, cap, state, type and attrs. Every position and length is in
+ * "units", unit_bytes each: 512-byte sectors for a block device, LBAs
+ * for an NVMe namespace. The device's own count of its zones is
+ * dev_nr_zones, libzmath's zmath_nr_zones; nsid is null but on NVMe.
  */
-void zt_json_zones(FILE *out, const char *key, const struct zmath_geom *geom,
-		   const struct zt_zone *zones, u64 nr_zones,
-		   enum zt_json_keys keys)
+void zt_print_report_json(FILE *out, const struct zt_json_report *r)
 {
+	const struct zt_dev *dev = r->dev;
 	u64 i;
 
-	fprintf(out, ",\n  \"%s\": [", key);
-	for (i = 0; i < nr_zones; i++) {
-		fprintf(out, "%s\n    ", i ? "," : "");
-		zt_print_zone_json(out, geom, &zones[i], keys);
+	fprintf(out, "{\n  \"device\": ");
+	zt_json_str(out, dev->path);
+	if (r->nsid)
+		zt_json_u64(out, "nsid", r->nsid);
+	else
+		fprintf(out, ",\n  \"nsid\": null");
+	fprintf(out, ",\n  \"units\": ");
+	zt_json_str(out, r->units);
+	zt_json_u64(out, "unit_bytes", r->unit_bytes);
+	zt_json_u64(out, "logical_block_bytes", dev->lbs);
+	zt_json_u64(out, "capacity", dev->capacity);
+	zt_json_u64(out, "zone_size", dev->zone_size);
+	zt_json_bool(out, "po2", zmath_geom_is_po2(&dev->geom));
+	zt_json_u64(out, "zmath_nr_zones",
+		    zmath_geom_nr_zones(&dev->geom, dev->capacity));
+	zt_json_u64(out, "dev_nr_zones", dev->dev_nr_zones);
+	zt_json_bool(out, "capacity_reported", dev->cap_valid);
+	zt_json_u64(out, "nr_zones", r->end - r->begin);
+	fprintf(out, ",\n  \"zone_list\": [");
+	for (i = r->begin; i < r->end; i++) {
+		fprintf(out, "%s\n    ", i > r->begin ? "," : "");
+		zt_print_zone_json(out, &dev->geom, &dev->zones[i]);
 	}
-	fprintf(out, "\n  ]");
+	fprintf(out, "%s]", r->end > r->begin ? "\n  " : "");
+	zt_json_end(out, r->check, r->problems);
 }
 
 /**

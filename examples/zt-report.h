@@ -4,21 +4,37 @@
  *
  * The table (one line a zone, 7 columns, read by the guest scripts), JSON
  * that a JSON reader gets exactly (a write pointer that does not exist is
- * null), libzbd zbd's CSV, nvme-cli's lines, which zones a report shows,
- * and the verdict of a layout check. Positions are in whatever unit the
- * zones are in: sectors, or LBAs for an NVMe namespace.
+ * null) in one schema for every tool, libzbd zbd's CSV, nvme-cli's lines,
+ * which zones a report shows, and the verdict of a layout check.
+ * Positions are in whatever unit the zones are in, in every format:
+ * 512-byte sectors, or LBAs for an NVMe namespace.
  */
 #ifndef ZT_REPORT_H
 #define ZT_REPORT_H
 
 #include "zt-common.h"
+#include "zt-dev.h"
 
-/* The keys of a zone's JSON object. */
-enum zt_json_keys {
-	/* zone, start, length, capacity, wp, type, cond */
-	ZT_JSON_KEYS_BLOCK,
-	/* nvme-cli's slba, wp, cap, state, type, attrs; then zone, length */
-	ZT_JSON_KEYS_NVME,
+/**
+ * struct zt_json_report - what a zone report's JSON holds
+ * @dev: the device, its geometry and its zone report
+ * @nsid: the NVMe namespace id, 0 on a block device (null)
+ * @units: the unit of every position and length: "sectors" or "lbas"
+ * @unit_bytes: bytes in one unit: 512, or the LBA size
+ * @begin: the first zone listed, an index in @dev->zones
+ * @end: one past the last zone listed
+ * @check: a layout check ran: its result is printed
+ * @problems: the problems it found
+ */
+struct zt_json_report {
+	const struct zt_dev *dev;
+	unsigned int nsid;
+	const char *units;
+	unsigned int unit_bytes;
+	u64 begin;
+	u64 end;
+	bool check;
+	unsigned int problems;
 };
 
 void zt_print_zone_header(FILE *out);
@@ -27,18 +43,14 @@ void zt_print_zone(FILE *out, const struct zmath_geom *geom,
 void zt_print_zone_nvme(FILE *out, const struct zmath_geom *geom,
 			const struct zt_zone *z);
 void zt_print_csv(FILE *out, const struct zmath_geom *geom,
-		  const struct zt_zone *zones, u64 nr_zones,
-		  unsigned int unit_bytes);
+		  const struct zt_zone *zones, u64 nr_zones);
 
 void zt_json_str(FILE *out, const char *s);
-void zt_json_begin(FILE *out, const char *device);
 void zt_json_u64(FILE *out, const char *key, u64 val);
 void zt_json_bool(FILE *out, const char *key, bool val);
 void zt_print_zone_json(FILE *out, const struct zmath_geom *geom,
-			const struct zt_zone *z, enum zt_json_keys keys);
-void zt_json_zones(FILE *out, const char *key, const struct zmath_geom *geom,
-		   const struct zt_zone *zones, u64 nr_zones,
-		   enum zt_json_keys keys);
+			const struct zt_zone *z);
+void zt_print_report_json(FILE *out, const struct zt_json_report *r);
 void zt_json_end(FILE *out, bool check, unsigned int problems);
 
 int zt_report_select(const struct zt_zone *zones, u64 nr_zones, u64 offset,
