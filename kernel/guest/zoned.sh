@@ -285,11 +285,51 @@ c_blkzone() {
 	}
 	END { if (n != nb + 0) { print "blkzone: " nb + 0 " zones, zmath-zone: " n + 0; bad = 1 } exit bad }' /tmp/bz.dec -
 }
-# c_tool_check DEV - zmath-zone --check (libzmath geometry vs the report)
+# tool_formats DEV - zmath-zone report --json and --csv list the zones of
+# its table, zone by zone (number, start, length, capacity, write pointer:
+# "-", null and an empty field where there is none), in sectors ("units"
+# "sectors", "unit_bytes" 512); nr_zones counts the zones listed, and
+# dev_nr_zones and zmath_nr_zones are as many
+tool_formats() {
+	zone_lines "$1" > /tmp/tf.table || return 1
+	zmath-zone report --json "$1" > /tmp/tf.json || return 1
+	zmath-zone report --csv "$1" > /tmp/tf.csv || return 1
+	awk '
+	# a number of the CSV (%014llu) without its leading zeros, as text
+	function strip0(x) { sub(/^0+/, "", x); return x == "" ? "0" : x }
+	FILENAME == "/tmp/tf.table" { t[n++] = $1 " " $2 " " $3 " " $4 " " $5; next }
+	FILENAME == "/tmp/tf.json" {
+		gsub(/[{}",:]/, " ")
+		if ($1 != "slba") { h[$1] = $2; next }
+		for (i = 1; i < NF; i++) v[$i] = $(i + 1)
+		j[nj++] = v["zone"] " " v["slba"] " " v["len"] " " v["cap"] " " (v["wp"] == "null" ? "-" : v["wp"])
+		next
+	}
+	FNR > 1 {
+		split($0, f, ", ")
+		c[nc++] = strip0(f[1]) " " strip0(f[3]) " " strip0(f[4]) " " strip0(f[5]) " " (f[6] == "" ? "-" : strip0(f[6]))
+	}
+	END {
+		for (i = 0; i < n; i++) {
+			if (j[i] != t[i]) { print "zone " i ": --json \"" j[i] "\", table \"" t[i] "\""; bad = 1 }
+			if (c[i] != t[i]) { print "zone " i ": --csv \"" c[i] "\", table \"" t[i] "\""; bad = 1 }
+		}
+		if (nj != n || nc != n) { print "table " n " zones, --json " nj + 0 ", --csv " nc + 0; bad = 1 }
+		if (h["nr_zones"] != n || h["dev_nr_zones"] != n || h["zmath_nr_zones"] != n) {
+			print "nr_zones " h["nr_zones"] ", dev_nr_zones " h["dev_nr_zones"] ", zmath_nr_zones " h["zmath_nr_zones"] ", want " n; bad = 1
+		}
+		if (h["units"] != "sectors" || h["unit_bytes"] != 512) { print "units " h["units"] ", unit_bytes " h["unit_bytes"]; bad = 1 }
+		if (!bad) print "--json and --csv: the " n " zones of the table, in sectors"
+		exit bad
+	}' /tmp/tf.table /tmp/tf.json /tmp/tf.csv
+}
+# c_tool_check DEV - zmath-zone --check (libzmath geometry vs the report),
+# and the same zones in its table, --json and --csv
 c_tool_check() {
 	blkdev "$1" || return 1
 	need zmath-zone || return 77
-	zmath-zone report --check --quiet "$1"
+	zmath-zone report --check --quiet "$1" || return 1
+	tool_formats "$1"
 }
 # c_write_wp DEV START SECTORS - write random data at the zone's write
 # pointer (which must be START + what was written so far), O_DIRECT; the
@@ -448,7 +488,7 @@ dev_suite() {
 	step "$g: scheduler mq-deadline" c_sched "$dev"
 	step "$g: zone report layout ($nz zones, last $((end - ls)) sectors)" \
 		c_layout "$dev" "$ZS" "$end" "$cap" "$nconv"
-	step "$g: zmath-zone --check" c_tool_check "$dev"
+	step "$g: zmath-zone --check, --json, --csv" c_tool_check "$dev"
 	step "$g: write at the wp of zone $seq advances it" c_write_wp "$dev" "$s" 128
 	step "$g: read back" c_read_back "$dev"
 	step "$g: second write appends at the wp" c_write_wp "$dev" "$s" 8
