@@ -24,7 +24,7 @@ static const char *prog = "zmath-zonefs-mkfs";
 static void usage(FILE *out)
 {
 	fprintf(out,
-		"Usage: %s [-L LABEL] [-o FEATURES] [-U UUID] [-f] [-n] DEVICE\n"
+		"Usage: %s [-L LABEL] [-o LIST] [-U UUID] [-f] [-n] DEVICE\n"
 		"\n"
 		"Write a zonefs super block to zone 0 of a zoned block device.\n"
 		"Zone 0 holds the super block; every other zone becomes a file under\n"
@@ -33,8 +33,8 @@ static void usage(FILE *out)
 		"  -L, --label LABEL      volume label, text of at most 64 bytes\n"
 		"  -o, --features LIST    comma-separated: aggr_cnv (one file per run\n"
 		"                         of contiguous conventional zones), uid=N,\n"
-		"                         gid=N (decimal ids), perm=OCTAL (mode of the\n"
-		"                         files, octal, at most 777)\n"
+		"                         gid=N (ids, decimal or 0x-hexadecimal),\n"
+		"                         perm=OCTAL (mode of the files, at most 777)\n"
 		"  -U, --uuid UUID        use this UUID (36 characters, 8-4-4-4-12\n"
 		"                         hexadecimal digits) instead of a random one\n"
 		"  -f, --force            overwrite existing data: an existing super\n"

@@ -11,7 +11,10 @@ set -euo pipefail
 # instruction counts and the plot; unit adds clang for the sanitizer and
 # fuzz build and what the ARM builds need; check adds the kernels, QEMU and what the guest runs.
 build=(gcc make meson ninja-build pkg-config python3 libcmocka-dev
-	liburing-dev libnvme-dev)
+	liburing-dev libnvme-dev
+	# examples/test-man.sh renders the tools' man pages with man and
+	# groff and fails on a warning
+	man-db groff-base)
 bench=("${build[@]}" gcc-multilib qemu-user libcmocka-dev:i386 libdivide-dev
 	gnuplot-nox valgrind)
 unit=("${bench[@]}" g++-multilib clang libclang-rt-14-dev
