@@ -13,8 +13,10 @@ set -euo pipefail
 build=(gcc make meson ninja-build pkg-config python3 libcmocka-dev
 	liburing-dev libnvme-dev
 	# examples/test-man.sh renders the tools' man pages with man and
-	# groff and fails on a warning
-	man-db groff-base)
+	# groff and fails on a warning; examples/test-completion.sh runs the
+	# tools' bash completion after bash-completion's, whose pkg-config
+	# file says where meson installs it
+	man-db groff-base bash-completion)
 bench=("${build[@]}" gcc-multilib qemu-user libcmocka-dev:i386 libdivide-dev
 	gnuplot-nox valgrind)
 unit=("${bench[@]}" g++-multilib clang libclang-rt-14-dev
