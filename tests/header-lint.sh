@@ -13,7 +13,6 @@ set -euo pipefail
 
 top=${1:-$(git rev-parse --show-toplevel)}
 . "$top/kernel/scripts/common.sh"	# series_list
-tarball=${ZMATH_LINUX_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
 scripts=$top/build/linux-scripts
 shared=(libzmath/include/linux/zmath.h libzmath/zmath.c tests/zmath-cases.h)
 files=("${shared[@]}" libzmath/include/zmath.h)
@@ -21,20 +20,9 @@ for f in "$top"/libzmath/compat/*.h "$top"/libzmath/compat/linux/*.h; do
 	files+=("${f#"$top"/}")
 done
 
-# The scripts of one tarball, extracted once: re-extracted when the tarball
-# changes, and renamed into place only when complete.
-[ -r "$tarball" ] || { echo "FAIL: $tarball missing (apt-get install linux-source-6.12)"; exit 1; }
-from="$tarball $(stat -L -c '%s %Y' "$tarball")"
-if [ "$(cat "$scripts/.from" 2>/dev/null)" != "$from" ]; then
-	echo "header-lint: extracting checkpatch and kernel-doc from $tarball"
-	rm -rf "$scripts" "$scripts.tmp"
-	mkdir -p "$scripts.tmp"
-	tar -xJf "$tarball" -C "$scripts.tmp" --strip-components=1 --wildcards \
-		'*/scripts/checkpatch.pl' '*/scripts/spelling.txt' \
-		'*/scripts/const_structs.checkpatch' '*/scripts/kernel-doc'
-	echo "$from" > "$scripts.tmp/.from"
-	mv "$scripts.tmp" "$scripts"
-fi
+# The scripts of the tarball, extracted once (scripts/linux-scripts.sh).
+"$top/scripts/linux-scripts.sh" "$scripts" ||
+	{ echo "FAIL: no checkpatch and kernel-doc"; exit 1; }
 
 status=0
 for f in "${files[@]}"; do
