@@ -24,6 +24,10 @@
 
 B := build
 MESON_SETUP := meson setup --reconfigure
+# The developer builds: warnings are errors here, not in meson.build, so
+# that a distribution's newer compiler does not fail the build on a
+# warning it adds.
+DEV_SETUP := meson setup --werror
 NO_LINT := --no-suite lint
 # The kernel base of `make kernel-check`, and the bases `make check` runs.
 KERNEL ?= 6.12
@@ -43,21 +47,21 @@ all: $(B)/meson/build.ninja
 
 $(B)/meson/build.ninja:
 	$(DEPS) build
-	meson setup $(B)/meson
+	$(DEV_SETUP) $(B)/meson
 
 $(B)/meson-m32/build.ninja:
-	meson setup $$(scripts/m32-cross.sh) -Dexamples=false $(B)/meson-m32
+	$(DEV_SETUP) $$(scripts/m32-cross.sh) -Dexamples=false $(B)/meson-m32
 
 # ARM builds: the unit tests run under qemu-user, with a tenth of the
 # random cases (a million: 9 s under qemu-arm here, 1 s under qemu-aarch64).
 ARM_ARCHS := arm64 armhf
 ARM_RANDOM_CASES := 1000000
 $(B)/meson-arm64/build.ninja $(B)/meson-armhf/build.ninja:
-	meson setup --cross-file cross/$(patsubst $(B)/meson-%/build.ninja,%,$@).ini \
+	$(DEV_SETUP) --cross-file cross/$(patsubst $(B)/meson-%/build.ninja,%,$@).ini \
 		-Dexamples=false -Dbench=false -Dfuzz=disabled $(dir $@)
 
 $(B)/meson-asan/build.ninja:
-	CC=clang CXX=clang++ meson setup -Db_sanitize=address,undefined \
+	CC=clang CXX=clang++ $(DEV_SETUP) -Db_sanitize=address,undefined \
 		-Db_lundef=false -Dc_args=-fno-sanitize-recover=all \
 		-Dcpp_args=-fno-sanitize-recover=all -Dfuzz=enabled \
 		$(B)/meson-asan

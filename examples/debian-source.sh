@@ -107,9 +107,9 @@ zmath_meson=$top/build/meson
 zmath_cflags="-I$top/libzmath/include -I$top/libzmath/compat -I$zmath_meson/libzmath"
 
 # zmath_built TARGET... - those targets of the project's meson build
-# (build/meson, set up if need be), brought up to date
+# (build/meson, set up by the Makefile if need be), brought up to date
 zmath_built() {
-	[ -f "$zmath_meson/build.ninja" ] || meson setup "$zmath_meson" > /dev/null
+	make -s -C "$top" build/meson/build.ninja > /dev/null
 	ninja -C "$zmath_meson" "$@" > /dev/null
 }
 

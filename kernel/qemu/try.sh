@@ -62,7 +62,7 @@ else
 	else
 		log "initramfs: building the guest's tools first, once: build/meson, then kernel/qemu/guest-image.sh (btrfs-progs, f2fs-tools, util-linux and fio from Debian's sources), 6-11 minutes"
 	fi
-	[ -f "$top/build/meson/build.ninja" ] || meson setup "$top/build/meson" > /dev/null
+	make -s -C "$top" build/meson/build.ninja > /dev/null	# the guest's options
 	nice ninja -C "$top/build/meson" > /dev/null || die "ninja -C build/meson failed"
 	initrd=$("$top/kernel/qemu/guest-image.sh" | tail -n 1)
 	[ -f "$initrd" ] || die "kernel/qemu/guest-image.sh gave no initramfs ('$initrd')"
