@@ -45,9 +45,11 @@ all: $(B)/meson/build.ninja
 	$(DEPS) build
 	ninja -C $(B)/meson
 
+# build/meson's tools are static: the QEMU guest runs them, and has no
+# libzmath.so (kernel/qemu/mkinitramfs.sh)
 $(B)/meson/build.ninja:
 	$(DEPS) build
-	$(DEV_SETUP) $(B)/meson
+	$(DEV_SETUP) -Dstatic_tools=true $(B)/meson
 
 $(B)/meson-m32/build.ninja:
 	$(DEV_SETUP) $$(scripts/m32-cross.sh) -Dexamples=false $(B)/meson-m32

@@ -51,6 +51,9 @@ copy_with_libs() {
 	install -D -m 0755 "$bin" "$root$bin"
 	ldd "$bin" > /dev/null 2>&1 || return 0	# static
 	for lib in $(ldd "$bin" | awk '/=> \// {print $3} /^\t\// {print $1}'); do
+		case $lib in "$top"/*)
+			die "$bin needs $lib of the build tree, which the guest has not: meson configure build/meson -Dstatic_tools=true" ;;
+		esac
 		[ -e "$root$lib" ] || install -D -m 0755 "$(readlink -f "$lib")" "$root$lib"
 	done
 	if ldd "$bin" | grep -q 'not found'; then
