@@ -28,6 +28,9 @@ MESON_SETUP := meson setup --reconfigure
 # that a distribution's newer compiler does not fail the build on a
 # warning it adds.
 DEV_SETUP := meson setup --werror
+# The man pages are the same in every build: build/meson makes and checks
+# them, the others would each extract kernel-doc again.
+NO_MAN := -Dman=disabled
 NO_LINT := --no-suite lint
 # The kernel base of `make kernel-check`, and the bases `make check` runs.
 KERNEL ?= 6.12
@@ -52,7 +55,8 @@ $(B)/meson/build.ninja:
 	$(DEV_SETUP) -Dstatic_tools=true $(B)/meson
 
 $(B)/meson-m32/build.ninja:
-	$(DEV_SETUP) $$(scripts/m32-cross.sh) -Dexamples=false $(B)/meson-m32
+	$(DEV_SETUP) $$(scripts/m32-cross.sh) -Dexamples=false $(NO_MAN) \
+		$(B)/meson-m32
 
 # ARM builds: the unit tests run under qemu-user, with a tenth of the
 # random cases (a million: 9 s under qemu-arm here, 1 s under qemu-aarch64).
@@ -60,12 +64,12 @@ ARM_ARCHS := arm64 armhf
 ARM_RANDOM_CASES := 1000000
 $(B)/meson-arm64/build.ninja $(B)/meson-armhf/build.ninja:
 	$(DEV_SETUP) --cross-file cross/$(patsubst $(B)/meson-%/build.ninja,%,$@).ini \
-		-Dexamples=false -Dbench=false -Dfuzz=disabled $(dir $@)
+		-Dexamples=false -Dbench=false -Dfuzz=disabled $(NO_MAN) $(dir $@)
 
 $(B)/meson-asan/build.ninja:
 	CC=clang CXX=clang++ $(DEV_SETUP) -Db_sanitize=address,undefined \
 		-Db_lundef=false -Dc_args=-fno-sanitize-recover=all \
-		-Dcpp_args=-fno-sanitize-recover=all -Dfuzz=enabled \
+		-Dcpp_args=-fno-sanitize-recover=all -Dfuzz=enabled $(NO_MAN) \
 		$(B)/meson-asan
 
 bench:
