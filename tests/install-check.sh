@@ -90,30 +90,15 @@ LD_LIBRARY_PATH=$libdir "$root/user-so" || fail "linked with libzmath.so, it fai
 ! ldd "$root/user-a" | grep -q libzmath || fail "user-a needs libzmath.so"
 echo "ok: a user builds with pkg-config libzmath, and runs with libzmath.so and libzmath.a"
 
-cat > "$root/clean.c" <<'EOC'
-#include <stdint.h>
-#include <zmath.h>
-
-int main(void)
-{
-	uint64_t pos = 196608ULL * 5 + 7, res;	/* C's own type */
-	struct zmath_geom g;
-
-	if (zmath_geom_init(&g, 196608))
-		return 1;
-	return zmath_geom_zone_no(&g, pos) != 5 ||
-	       zmath_geom_roundup_overflow(&g, pos, &res) ||
-	       res != 196608ULL * 6;
-}
-EOC
+clean=$(dirname "$0")/zmath-user.c
 strict=(-Wall -Wextra -Wconversion -Wsign-conversion -pedantic -Werror)
 # shellcheck disable=SC2046
-"${cc[@]}" "${strict[@]}" -o "$root/clean" "$root/clean.c" $(pkg --cflags --libs)
+"${cc[@]}" "${strict[@]}" -o "$root/clean" "$clean" $(pkg --cflags --libs)
 LD_LIBRARY_PATH=$libdir "$root/clean" || fail "a C user of <zmath.h> failed"
 langs=C
 if [ ${#cxx[@]} -gt 0 ]; then
 	# shellcheck disable=SC2046
-	"${cxx[@]}" "${strict[@]}" -o "$root/clean-cxx" -x c++ "$root/clean.c" \
+	"${cxx[@]}" "${strict[@]}" -o "$root/clean-cxx" -x c++ "$clean" \
 		-x none $(pkg --cflags --libs)
 	LD_LIBRARY_PATH=$libdir "$root/clean-cxx" ||
 		fail "a C++ user of <zmath.h> failed"
