@@ -21,6 +21,8 @@
 #                      and patched, po2 and npo2, both bases (QEMU -icount)
 #   make try           the patched 6.12 kernel in QEMU, a shell on this
 #                      terminal: npo2 zones without a ZNS drive
+#   make package-check the Debian packages built from this checkout,
+#                      lintian, and used in a clean Debian root
 
 B := build
 MESON_SETUP := meson setup --reconfigure
@@ -37,7 +39,7 @@ KERNEL ?= 6.12
 CHECK_KERNELS ?= 6.12 6.1
 
 .PHONY: all bench bench-kernel check unit kernel-check kernel-hotpath \
-	kernel-kunit kernel-cross try \
+	kernel-kunit kernel-cross try package-check \
 	install clean
 
 # Every target first installs the Debian packages it lacks (as root) and
@@ -147,6 +149,13 @@ bench-kernel:
 try:
 	$(DEPS) check
 	kernel/qemu/try.sh
+
+# dpkg-buildpackage, lintian, and the packages installed in a debootstrap
+# root made once (tests/deb-check.sh). Not in `make check`: a few minutes,
+# and the first run debootstraps.
+package-check:
+	$(DEPS) deb
+	tests/deb-check.sh
 
 check:
 	$(DEPS) check

@@ -3,6 +3,8 @@
 #
 # Install the Debian 12 packages a make target needs, and say which.
 # Usage: scripts/deps.sh build|bench|unit|check (each includes the one before)
+#        scripts/deps.sh deb (tests/deb-check.sh: packaging tools, and
+#        debian/control's build dependencies)
 set -euo pipefail
 
 # build: what `meson setup` of the default build needs (the unit tests are
@@ -58,21 +60,28 @@ build) want=("${build[@]}") ;;
 bench) want=("${bench[@]}") ;;
 unit) want=("${unit[@]}") ;;
 check) want=("${check[@]}") ;;
-*) echo "usage: $0 build|bench|unit|check" >&2; exit 2 ;;
+deb) want=(dpkg-dev debhelper lintian debootstrap) ;;
+*) echo "usage: $0 build|bench|unit|check|deb" >&2; exit 2 ;;
 esac
+# deb: debian/control's build dependencies too, which dpkg-checkbuilddeps
+# reads and apt-get build-dep installs
+top=$(cd "$(dirname "$0")/.." && pwd)
+builddeps_met() {
+	[ "$1" != deb ] || (cd "$top" && dpkg-checkbuilddeps) > /dev/null 2>&1
+}
 
 missing=()
 for pkg in "${want[@]}"; do
 	dpkg-query -W -f='${Status}\n' "$pkg" 2>/dev/null |
 		grep -q '^install ok installed$' || missing+=("$pkg")
 done
-if [ ${#missing[@]} -eq 0 ]; then
+if [ ${#missing[@]} -eq 0 ] && builddeps_met "$1"; then
 	echo "deps: all ${#want[@]} packages for '$1' are installed"
 	exit 0
 fi
 # De-duplicate, keep order.
-mapfile -t missing < <(printf '%s\n' "${missing[@]}" | awk '!seen[$0]++')
-echo "deps: installing for '$1': ${missing[*]}"
+mapfile -t missing < <(printf '%s\n' "${missing[@]}" | awk 'NF && !seen[$0]++')
+[ ${#missing[@]} -eq 0 ] || echo "deps: installing for '$1': ${missing[*]}"
 if [ "$(id -u)" -ne 0 ]; then
 	echo "deps: need root to install them (run as root, or install them first)" >&2
 	exit 1
@@ -88,7 +97,7 @@ install() {
 # mirror mid-sync), apt drops every index of that archive, and a fresh
 # machine, which has no older ones, would not find linux-source-6.12
 # (bookworm-security) either.
-mapfile -t native < <(printf '%s\n' "${missing[@]}" | grep -v ':' || true)
+mapfile -t native < <(printf '%s\n' "${missing[@]}" | grep -v '^$\|:' || true)
 mapfile -t foreign < <(printf '%s\n' "${missing[@]}" | grep ':' || true)
 [ ${#native[@]} -eq 0 ] || install "${native[@]}"
 if [ ${#foreign[@]} -gt 0 ]; then
@@ -98,4 +107,9 @@ if [ ${#foreign[@]} -gt 0 ]; then
 		dpkg --add-architecture "$arch"
 	done
 	install "${foreign[@]}"
+fi
+if ! builddeps_met "$1"; then
+	echo "deps: installing debian/control's build dependencies"
+	"$(dirname "$0")/apt-update.sh" -q
+	apt-get build-dep -y -q --no-install-recommends "$top/"
 fi
