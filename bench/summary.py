@@ -168,21 +168,22 @@ def kernel_lines(kdir):
                 v[r['base'], r['mode'], r['workload'], po2] = \
                     float(r['insn'])
             rev = r.get('revision') or rev
-    cols = [('baseline', 'po2'), ('patched', 'po2'), ('patched', 'npo2')]
-    lines = ['kernel, instructions per I/O: pristine po2 -> patched po2 -> '
-             'patched npo2',
+    cols = [('baseline', 'po2'), ('alone', 'po2'), ('patched', 'po2'),
+            ('patched', 'npo2')]
+    lines = ['kernel, instructions per I/O: pristine po2 -> patched po2 '
+             'alone -> po2 beside npo2 -> npo2',
              f'(QEMU -icount; {path}, at {rev})',
              (f'  {"workload":<15}' +
-              ''.join(f'{b:<28}' for b in bases)).rstrip()]
+              ''.join(f'{b:<36}' for b in bases)).rstrip()]
     for w in workloads:
         row = f'  {w:<15}'
         for b in bases:
             x = [v.get((b, m, w, d)) for m, d in cols]
             if all(y is None for y in x):
-                row += f'{"-":<28}'
+                row += f'{"-":<36}'
                 continue
             x = ' -> '.join('-' if y is None else f'{y:.0f}' for y in x)
-            row += f'{x:<28}'
+            row += f'{x:<36}'
         lines.append(row.rstrip())
     report = os.path.join(kdir, 'report.txt')
     m = search_file(report,

@@ -16,7 +16,8 @@
 #   zmath-bench error WORKLOAD DEVICE WHY   a run failed: the host fails
 #   zmath-bench done                 the last line
 # Command line: zmath.bench_n=N (default 16384), zmath.bench_only=W[,W]
-# (workloads, default all).  Workloads, 4 KiB I/Os at depth 1:
+# (workloads, default all), zmath.bench_devices=po2 (the power-of-2 devices
+# alone: no non-power-of-2 device exists in that boot).  Workloads, 4 KiB I/Os at depth 1:
 #   write-psync, write-libaio, write-io_uring, read-psync   fio, n = N
 #   reset             zone resets, blkzone over n = N / 16 full zones
 #   zonefs-write, btrfs-write   dd oflag=direct to a file, n = N / 4
@@ -37,10 +38,13 @@ BENCH_N=$(cmdline_arg bench_n)
 BENCH_N=${BENCH_N:-16384}
 BENCH_ONLY=$(cmdline_arg bench_only)
 BENCH_BTRFS_DIV=$(cmdline_arg bench_btrfs_div)
+BENCH_DEVICES=$(cmdline_arg bench_devices)
 MNT=/mnt/bench
 
 say() { echo "zmath-bench $*"; echo "zmath-bench $*" > "$TAP_OUT"; }
 wanted() { in_list "$BENCH_ONLY" "$1"; }
+# device_wanted DEVICE - DEVICE (nullb-npo2, ...) is among zmath.bench_devices
+device_wanted() { [ "$BENCH_DEVICES" != po2 ] || [ "${1##*-}" = po2 ]; }
 # GNU date by its path: busybox's has no %N, and busybox sh runs its own
 # applets before anything in $PATH
 now_ns() { /usr/bin/date +%s%N; }
@@ -123,6 +127,7 @@ reset_zones() { blkzone.zmath reset -c "$1" "$RAW"; }
 
 raw_bench() {
 	local d=$1 zone_mb=$2 out
+	device_wanted "$d" || return 0
 	if ! out=$(NB_ATTRS="memory_backed=0" nullb_new "bench$d" $((zone_mb * 4096)) "$zone_mb"); then
 		say refused "$d $(echo $out)"
 		return 0
@@ -157,6 +162,7 @@ btrfs_write() { dd_to "$MNT/file" "$1"; }
 
 fs_bench() {
 	local d=$1 zone_mb=$2 out
+	device_wanted "$d" || return 0
 	wanted zonefs-write || wanted btrfs-write || return 0
 	if ! out=$(NB_ATTRS="memory_backed=1" nullb_new "benchfs$d" $((zone_mb * 32)) "$zone_mb"); then
 		say refused "$d $(echo $out)"
@@ -177,6 +183,7 @@ append_reset() { zmath-zns reset -s 0 -f "$NG"; }
 append_uring() { zmath-zns append --zone 0 -c "$1" --blocks 1 --qd 1 --via uring -f "$NG"; }
 nvme_bench() {
 	local d=$1 nsid=$2
+	device_wanted "$d" || return 0
 	wanted append-uring || return 0
 	local y=$(nvme_inst "$nsid")
 	NG=/dev/ng0n$y
@@ -190,7 +197,7 @@ nvme_bench() {
 
 cd /tmp
 echo "# zmath kernel bench, mode $MODE, base ${BASE:-unknown}, N=$BENCH_N${BENCH_ONLY:+, only $BENCH_ONLY}"
-say start "$(uname -r) $MODE N=$BENCH_N"
+say start "$(uname -r) $MODE N=$BENCH_N${BENCH_DEVICES:+ devices=$BENCH_DEVICES}"
 raw_bench nullb-po2 128
 raw_bench nullb-npo2 96
 fs_bench nullb-po2 128

@@ -5,10 +5,17 @@
 # kernel base.
 #
 #   bench/kernel/run.sh            every base (BENCH_KERNELS, "6.12 6.1"),
-#                                  pristine and patched, BENCH_N I/Os (16384);
+#                                  pristine, patched alone (no npo2 device
+#                                  in the boot) and patched beside npo2
+#                                  devices, BENCH_N I/Os (16384);
 #                                  BENCH_ONLY=W,W: those workloads alone
 #   bench/kernel/run.sh --smoke    6.12 patched, one workload, a small N:
-#                                  `make check` runs it so that it cannot rot
+#                                  `make check` runs it so that it cannot rot;
+#                                  without NVMe namespace 1, so that the
+#                                  power-of-2 null_blk runs before any npo2
+#                                  device exists and the npo2 one right
+#                                  after the first appears (the block
+#                                  layer's static key turns on between)
 #
 # Each kernel (kernel/scripts/build.sh, built or reused) boots in QEMU with
 # one vCPU under -icount shift=0,sleep=off: the guest clock advances one
@@ -41,7 +48,7 @@ if [ $smoke = 1 ]; then
 	guest_args="zmath.bench_n=2048 zmath.bench_only=write-psync"
 	out=$out/smoke
 else
-	kernels=${BENCH_KERNELS:-6.12 6.1} modes="baseline patched"
+	kernels=${BENCH_KERNELS:-6.12 6.1} modes="baseline alone patched"
 	guest_args="zmath.bench_n=${BENCH_N:-16384}${BENCH_ONLY:+ zmath.bench_only=$BENCH_ONLY}"
 fi
 mkdir -p "$out"
@@ -57,6 +64,14 @@ for base in $kernels; do
 		bzimage=$(KERNEL=$base "$top/kernel/scripts/build.sh" \
 			$([ $mode = baseline ] && echo --baseline) | tail -n 1)
 		dir=$out/$base-$mode
+		# alone: the patched kernel in a boot without any device whose
+		# zone size is not a power of 2 (no NVMe namespace 1, no npo2
+		# null_blk), where the block layer's npo2 paths stay patched out
+		kmode=$mode zns= devices_arg=
+		[ $smoke = 0 ] || zns=po2
+		if [ $mode = alone ]; then
+			kmode=patched zns=po2 devices_arg=" zmath.bench_devices=po2"
+		fi
 		# 6.1's zoned btrfs takes about 170000 guest instructions per
 		# O_DIRECT write (6.12: 94000), and TCG about 4 minutes per
 		# 8192 of them: a quarter of 6.12's count keeps 6.1's run
@@ -69,8 +84,9 @@ for base in $kernels; do
 		# two kernel builds
 		ZMATH_QEMU_SMP=1 ZMATH_QEMU_ARGS="-icount shift=0,sleep=off" \
 			ZMATH_QEMU_TIMEOUT=${ZMATH_QEMU_TIMEOUT:-3600} \
-			ZMATH_GUEST_ARGS="zmath.run=bench tsc=reliable idle=poll $guest_args$btrfs_arg" \
-			"$top/kernel/qemu/run.sh" "$bzimage" "$initramfs" "$dir" "$mode"
+			ZMATH_QEMU_ZNS=$zns \
+			ZMATH_GUEST_ARGS="zmath.run=bench tsc=reliable idle=poll $guest_args$btrfs_arg$devices_arg" \
+			"$top/kernel/qemu/run.sh" "$bzimage" "$initramfs" "$dir" "$kmode"
 		[ "$(cat "$dir/qemu.rc")" = 0 ] || die "$base $mode: QEMU exited with $(cat "$dir/qemu.rc")"
 		! grep '^zmath-bench error' "$dir/guest.tap" ||
 			die "$base $mode: the guest's runs failed (above; $dir/console.log)"

@@ -14,7 +14,8 @@
 # zmath.stable_bugs=1 (pristine 6.1), zmath.dmz_conv=1, zmath.nvmet_unaligned=1;
 # zmath.run=bench runs the kernel bench (bench/kernel/) instead of the suite.
 # $ZMATH_QEMU_SMP sets the vCPUs (2) and $ZMATH_QEMU_ARGS adds QEMU options
-# (the kernel bench: -icount shift=0,sleep=off).
+# (the kernel bench: -icount shift=0,sleep=off); ZMATH_QEMU_ZNS=po2 attaches
+# the power-of-2 namespace alone.
 # Guest TAP lines are echoed as they come.
 set -euo pipefail
 
@@ -28,7 +29,7 @@ mkdir -p "$outdir"
 rm -f "$outdir"/console.log "$outdir"/guest.tap "$outdir"/qemu.rc
 # the NVMe ZNS namespaces, fresh backing files in OUTDIR
 . "$(dirname "$0")/zns.sh"
-zns_setup "$outdir"
+zns_setup "$outdir" "${ZMATH_QEMU_ZNS:-}"
 
 log "booting $kernel ($mode), timeout ${timeout}s, log $outdir/console.log"
 set +e
