@@ -43,6 +43,7 @@ done
 if [ $# = 0 ]; then
 	set -- submit_bio_noacct submit_bio_noacct_nocheck __submit_bio \
 		blk_mq_submit_bio bio_split_to_limits bio_split_rw \
+		get_max_io_size blk_rq_get_max_sectors \
 		blk_mq_start_request blk_mq_end_request \
 		null_queue_rq null_handle_cmd null_process_zoned_cmd \
 		null_zone_write null_zone_valid_read_len \
