@@ -10,6 +10,9 @@
 #                                       apt-get source, once; checks version
 #   debsrc_patched ORIG SRC PATCH...    fresh copy of ORIG, patches applied,
 #                                       redone when a patch or libzmath changes
+#   debsrc_pristine ORIG [ARG...]       with --pristine: Debian's tree (a
+#                                       copy of ORIG, made once) through the
+#                                       caller's build_tree into out-pristine
 #   $zmath_cflags                       libzmath's include directories
 #   zmath_built TARGET...               builds those of libzmath's meson build
 #   zmath_archive                       builds and prints libzmath.a
@@ -33,6 +36,17 @@ debsrc_args() {
 		*) echo "usage: $0 [--fetch-only] [--pristine]" >&2; exit 2 ;;
 		esac
 	done
+}
+
+# debsrc_pristine ORIG [ARG...] - with --pristine, Debian's unpatched tree,
+# copied once from ORIG to $work/src-pristine, built by the caller's
+# build_tree SRC OUT [ARG...] into $work/out-pristine
+debsrc_pristine() {
+	[ "$pristine" = 1 ] || return 0
+	local orig=$1
+	shift
+	[ -d "$work/src-pristine" ] || cp -a "$orig" "$work/src-pristine"
+	build_tree "$work/src-pristine" "$work/out-pristine" "$@"
 }
 
 # A deb-src entry for Debian's archive when apt has none: the deb entries

@@ -87,11 +87,7 @@ cc -static -O2 -Wall -Wextra -Werror $zmath_cflags \
 	-o "$work/out/sb-zones" "$here/sb-zones.c" "$zmath_a"
 "$work/out/sb-zones" --check >&2
 
-if [ $pristine = 1 ]; then
-	psrc=$work/src-pristine
-	[ -d "$psrc" ] || cp -a "$orig" "$psrc"
-	build_tree "$psrc" "$work/out-pristine"
-fi
+debsrc_pristine "$orig"
 
 for f in "$work"/out*/*; do
 	log "$(file -b "$f" | cut -d, -f1-2): $f"

@@ -57,10 +57,7 @@ build_tree() {
 debsrc_patched "$orig" "$work/src" "$here"/*.patch
 build_tree "$work/src" "$work/out" mkfs/mkfs.f2fs fsck/fsck.f2fs \
 	tools/f2fs_io/f2fs_io
-if [ $pristine = 1 ]; then
-	[ -d "$work/src-pristine" ] || cp -a "$orig" "$work/src-pristine"
-	build_tree "$work/src-pristine" "$work/out-pristine" mkfs/mkfs.f2fs
-fi
+debsrc_pristine "$orig" mkfs/mkfs.f2fs
 for f in "$work"/out*/*; do
 	log "$(file -b "$f" | cut -d, -f1-2): $f"
 done

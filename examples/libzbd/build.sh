@@ -66,11 +66,7 @@ build_tree "$src" "$work/out" "$zmath_cflags"
 grep -q 'zmath_rounddown' "$src/lib/zbd.c" ||
 	die "$src/lib/zbd.c: the patch is not applied"
 
-if [ $pristine = 1 ]; then
-	psrc=$work/src-pristine
-	[ -d "$psrc" ] || cp -a "$orig" "$psrc"
-	build_tree "$psrc" "$work/out-pristine"
-fi
+debsrc_pristine "$orig"
 
 for f in "$work"/out*/zbd; do
 	[ "$(file -b "$f" | grep -c 'statically linked')" = 1 ] ||

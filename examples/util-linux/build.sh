@@ -72,11 +72,7 @@ build_tree "$src" "$work/out" "$zmath_cflags"
 grep -q 'zmath_is_aligned' "$src/sys-utils/blkzone.c" ||
 	die "$src/sys-utils/blkzone.c: the patch is not applied"
 
-if [ $pristine = 1 ]; then
-	psrc=$work/src-pristine
-	[ -d "$psrc" ] || cp -a "$orig" "$psrc"
-	build_tree "$psrc" "$work/out-pristine"
-fi
+debsrc_pristine "$orig"
 
 for f in "$work"/out*/blkzone; do
 	"$f" --version > /dev/null || die "$f --version failed"
