@@ -25,7 +25,6 @@
 #                      lintian, and used in a clean Debian root
 
 B := build
-MESON_SETUP := meson setup --reconfigure
 # The developer builds: warnings are errors here, not in meson.build, so
 # that a distribution's newer compiler does not fail the build on a
 # warning it adds.

@@ -98,12 +98,11 @@ debsrc_fetch() {
 		log "apt-get source --tar-only $pkg into $work"
 		(cd "$work" && apt-get source -qq --tar-only "$pkg" >&2 &&
 			tar -xf "${pkg}_$version.orig.tar."*)
-		orig=$(ls -d "$work/$pkg"-[0-9]*/ | head -n 1)
 	elif [ -z "$orig" ]; then
 		log "apt-get source $pkg into $work"
 		(cd "$work" && apt-get source -qq "$pkg" >&2)
-		orig=$(ls -d "$work/$pkg"-[0-9]*/ | head -n 1)
 	fi
+	[ -n "$orig" ] || orig=$(ls -d "$work/$pkg"-[0-9]*/ | head -n 1)
 	orig=${orig%/}
 	log "Debian source: $(basename "$orig")"
 	case $(basename "$orig") in "$pkg-$version"*) ;; *)
