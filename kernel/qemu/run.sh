@@ -1,21 +1,22 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
-# run.sh - boot a bzImage with the initramfs in QEMU (TCG, no KVM), two NVMe
-# ZNS namespaces attached, and collect the logs.
+# run.sh - boot a bzImage with the initramfs in QEMU (TCG, no KVM), NVMe
+# ZNS namespaces attached (kernel/qemu/zns.sh), and collect the logs.
 #
 #   run.sh BZIMAGE INITRAMFS OUTDIR MODE
 #
 # MODE (patched|baseline) reaches the guest as zmath.mode= on the command
 # line.  OUTDIR gets console.log (ttyS0: kernel and guest), guest.tap (ttyS1:
-# the guest's TAP alone), the NVMe backing files, and qemu.rc (QEMU's exit
-# status, 124 on timeout).  Hard timeout: $ZMATH_QEMU_TIMEOUT seconds (900).
+# the guest's TAP alone) and qemu.rc (QEMU's exit status, 124 on timeout);
+# the NVMe backing files are there during the boot alone.  Hard timeout:
+# $ZMATH_QEMU_TIMEOUT seconds (900).
 # $ZMATH_GUEST_ARGS is added to the kernel command line: zmath.only=dm,nvmet/001
 # (some tests of the suite), the opt-in checks of known kernel bugs
 # zmath.stable_bugs=1 (pristine 6.1), zmath.dmz_conv=1, zmath.nvmet_unaligned=1;
 # zmath.run=bench runs the kernel bench (bench/kernel/) instead of the suite.
 # $ZMATH_QEMU_SMP sets the vCPUs (2) and $ZMATH_QEMU_ARGS adds QEMU options
-# (the kernel bench: -icount shift=0,sleep=off); ZMATH_QEMU_ZNS=po2 attaches
-# the power-of-2 namespace alone.
+# (the kernel bench: -icount shift=0,sleep=off); ZMATH_QEMU_ZNS=SET attaches
+# another set of namespaces (po2: zns.sh).
 # Guest TAP lines are echoed as they come.
 set -euo pipefail
 
@@ -29,6 +30,7 @@ mkdir -p "$outdir"
 rm -f "$outdir"/console.log "$outdir"/guest.tap "$outdir"/qemu.rc
 # the NVMe ZNS namespaces, fresh backing files in OUTDIR
 . "$(dirname "$0")/zns.sh"
+trap 'zns_cleanup "$outdir"' EXIT
 zns_setup "$outdir" "${ZMATH_QEMU_ZNS:-}"
 
 log "booting $kernel ($mode), timeout ${timeout}s, log $outdir/console.log"

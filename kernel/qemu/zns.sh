@@ -1,32 +1,49 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# zns.sh - the two NVMe ZNS namespaces every QEMU guest of the project gets
-# (bash, sourced by run.sh and try.sh):
+# zns.sh - the NVMe ZNS namespaces of the project's QEMU guests (bash,
+# sourced by run.sh and try.sh), on one controller, serial zmath0001,
+# 4096-byte blocks:
 #   nsid 1: 96 MiB zones (npo2), 10 zones, zone capacity 80 MiB
 #   nsid 2: 128 MiB zones (po2), 8 zones
-# on one controller, serial zmath0001, 4096-byte blocks.  The guest suite
-# (kernel/guest/nvme.sh and the tests that use the namespaces) expects
-# exactly these.
+# A guest gets namespaces 1 and 2, which the guest suite
+# (kernel/guest/nvme.sh and the tests that use them) expects, unless a set
+# of its own is asked for:
+#   po2   nsid 2 alone (the kernel bench's boot without an npo2 device,
+#         the first npo2 device of a boot)
 
-# zns_setup DIR [po2] - fresh, sparse backing files in DIR (QEMU keeps no
+# zns_namespace NSID - the size of the backing file and the zone options
+# of namespace NSID
+zns_namespace() {
+	case $1 in
+	1) echo "960M zoned.zone_size=96M,zoned.zone_capacity=80M" ;;
+	2) echo "1024M zoned.zone_size=128M" ;;
+	esac
+}
+
+# zns_setup DIR [SET] - fresh, sparse backing files in DIR (QEMU keeps no
 # zone state across runs, so the data must not outlive it either), and the
-# QEMU options that attach them in the array zns_qemu_args; with po2, nsid 2
-# alone (the kernel bench's boot without a non-power-of-2 device)
+# QEMU options that attach them in the array zns_qemu_args
 zns_setup() {
-	local dir=$1 only=${2:-}
+	local dir=$1 nsids nsid size zone
 	local ns=logical_block_size=4096,physical_block_size=4096,zoned=true
+	case ${2:-} in
+	"") nsids="1 2" ;;
+	po2) nsids=2 ;;
+	*) echo "zns.sh: no namespace set '$2' (po2)" >&2; return 1 ;;
+	esac
 	mkdir -p "$dir"
-	rm -f "$dir/ns1-npo2.img" "$dir/ns2-po2.img"
+	zns_cleanup "$dir"
 	zns_qemu_args=(-device nvme,id=nvme0,serial=zmath0001)
-	if [ "$only" != po2 ]; then
-		truncate -s 960M "$dir/ns1-npo2.img"
+	for nsid in $nsids; do
+		read -r size zone <<< "$(zns_namespace "$nsid")"
+		truncate -s "$size" "$dir/ns$nsid.img"
 		zns_qemu_args+=(
-			-drive "file=$dir/ns1-npo2.img,id=ns1,format=raw,if=none"
-			-device "nvme-ns,drive=ns1,bus=nvme0,nsid=1,$ns,zoned.zone_size=96M,zoned.zone_capacity=80M"
+			-drive "file=$dir/ns$nsid.img,id=ns$nsid,format=raw,if=none"
+			-device "nvme-ns,drive=ns$nsid,bus=nvme0,nsid=$nsid,$ns,$zone"
 		)
-	fi
-	truncate -s 1024M "$dir/ns2-po2.img"
-	zns_qemu_args+=(
-		-drive "file=$dir/ns2-po2.img,id=ns2,format=raw,if=none"
-		-device "nvme-ns,drive=ns2,bus=nvme0,nsid=2,$ns,zoned.zone_size=128M"
-	)
+	done
+}
+
+# zns_cleanup DIR - remove the backing files of DIR
+zns_cleanup() {
+	rm -f "$1"/ns[0-9]*.img
 }
