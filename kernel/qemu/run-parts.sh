@@ -13,10 +13,10 @@
 # least work so far, by the seconds the last run of OUTDIR spent on them
 # ("# time ID S" lines of its console log; 60 for one never timed).
 # Each instance runs in OUTDIR/part-K (run.sh); OUTDIR/only keeps $ONLY
-# (the judge requires every declared group when it is empty).  The subjects
-# of $po2_boot run in an instance of their own, whose NVMe namespaces are
-# all power-of-2 (ZMATH_QEMU_ZNS=po2): they test what a boot does before
-# its first npo2 device.
+# (the judge requires every declared group when it is empty).  Each
+# subject of $own_boot runs in an instance of its own, with the set of NVMe
+# namespaces it names (ZMATH_QEMU_ZNS, kernel/qemu/zns.sh): boot tests what
+# a boot does before its first npo2 device (po2: no npo2 namespace).
 set -euo pipefail
 
 kernel=${1:?usage: run-parts.sh BZIMAGE INITRAMFS OUTDIR MODE}
@@ -24,7 +24,7 @@ initrd=${2:?} out=${3:?} mode=${4:?}
 here=$(cd "$(dirname "$0")" && pwd)
 tests=$here/../guest/tests
 jobs=${ZMATH_QEMU_JOBS:-2}
-po2_boot="boot"
+own_boot="boot:po2"
 t0=$SECONDS
 
 mkdir -p "$out"
@@ -43,15 +43,19 @@ fi > "$out/wanted"
 grep -h '^# time ' "$out/console.log" 2> /dev/null |
 	awk '{ split($3, id, "/"); t[id[1]] += $4 } END { for (s in t) print s, t[s] }' \
 	> "$out/times" || true
-awk -v jobs="$jobs" -v po2_boot=" $po2_boot " '
+awk -v jobs="$jobs" -v own_boot="$own_boot" '
+	BEGIN {
+		split(own_boot, own, " ")
+		for (i in own) { split(own[i], kv, ":"); zns[kv[1]] = kv[2] }
+	}
 	FILENAME == ARGV[1] { t[$1] = $2; next }
 	{ entries[$1] = entries[$1] (entries[$1] == "" ? "" : ",") $2
 	  if (!($1 in w)) { w[$1] = ($1 in t) ? t[$1] : 60; order[++n] = $1 } }
 	END {
-		# a po2-boot subject: an instance of its own, "po2" on its line
+		# a subject of its own boot: an instance alone, its set on its line
 		for (i = 1; i <= n; i++)
-			if (index(po2_boot, " " order[i] " ")) {
-				printf "%s %d po2\n", entries[order[i]], w[order[i]]
+			if (order[i] in zns) {
+				printf "%s %d %s\n", entries[order[i]], w[order[i]], zns[order[i]]
 				order[i--] = order[n--]
 			}
 		for (i = 1; i <= n; i++)	# longest first (a sort by insertion)
@@ -73,7 +77,7 @@ pids=() dirs=() k=0
 while read -r list secs zns; do
 	k=$((k + 1))
 	dirs+=("$out/part-$k")
-	echo "[run-parts] part $k: $list (last run: ${secs} s)${zns:+, $zns NVMe namespaces only}" >&2
+	echo "[run-parts] part $k: $list (last run: ${secs} s)${zns:+, NVMe namespaces: $zns}" >&2
 	ZMATH_QEMU_ZNS=$zns \
 		ZMATH_GUEST_ARGS="${ZMATH_GUEST_ARGS:-} zmath.only=$list" \
 		"$here/run.sh" "$kernel" "$initrd" "$out/part-$k" "$mode" &
