@@ -45,7 +45,7 @@
 . /guest/fio-zbd.sh
 
 TESTS=/guest/tests
-subjects="boot nvme null_blk block dm nvmet zonefs btrfs f2fs faults tools load fio-zbd"
+subjects="boot nvme nvme-huge null_blk block dm nvmet zonefs btrfs f2fs faults tools load fio-zbd"
 
 # run_test ID - source $TESTS/ID and run its test_main: a "# ---- ID"
 # line, the test's TAP lines, "# time ID SECONDS" (kernel/qemu/run-parts.sh

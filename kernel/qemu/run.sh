@@ -12,11 +12,11 @@
 # $ZMATH_QEMU_TIMEOUT seconds (900).
 # $ZMATH_GUEST_ARGS is added to the kernel command line: zmath.only=dm,nvmet/001
 # (some tests of the suite), the opt-in checks of known kernel bugs
-# zmath.stable_bugs=1 (pristine 6.1), zmath.dmz_conv=1, zmath.nvmet_unaligned=1;
+# zmath.stable_bugs=1 (pristine kernels), zmath.dmz_conv=1, zmath.nvmet_unaligned=1;
 # zmath.run=bench runs the kernel bench (bench/kernel/) instead of the suite.
 # $ZMATH_QEMU_SMP sets the vCPUs (2) and $ZMATH_QEMU_ARGS adds QEMU options
 # (the kernel bench: -icount shift=0,sleep=off); ZMATH_QEMU_ZNS=SET attaches
-# another set of namespaces (po2: zns.sh).
+# another set of namespaces (po2, huge: zns.sh).
 # Guest TAP lines are echoed as they come.
 set -euo pipefail
 
