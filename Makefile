@@ -19,6 +19,9 @@
 #                      arm64, both bases, and the KUnit suite booted on each
 #   make bench-kernel  instructions per zoned I/O in the kernels, pristine
 #                      and patched, po2 and npo2, both bases (QEMU -icount)
+#   make bench-kernel-profile  where a po2 write's instructions go,
+#                      function by function, pristine against patched
+#                      (KERNEL=6.12|6.1, WORKLOAD=write-psync)
 #   make try           the patched 6.12 kernel in QEMU, a shell on this
 #                      terminal: npo2 zones without a ZNS drive
 #   make package-check the Debian packages built from this checkout,
@@ -37,7 +40,7 @@ NO_LINT := --no-suite lint
 KERNEL ?= 6.12
 CHECK_KERNELS ?= 6.12 6.1
 
-.PHONY: all bench bench-kernel check unit kernel-check kernel-hotpath \
+.PHONY: all bench bench-kernel bench-kernel-profile check unit kernel-check kernel-hotpath \
 	kernel-kunit kernel-cross try package-check \
 	install clean
 
@@ -142,6 +145,14 @@ bench-kernel:
 	$(MAKE) $(B)/meson/build.ninja
 	ninja -C $(B)/meson
 	bench/kernel/run.sh
+
+# Which functions pay what bench-kernel counts: every instruction of the
+# block layer logged by QEMU, about an hour (bench/kernel/profile.sh).
+bench-kernel-profile:
+	$(DEPS) check
+	$(MAKE) $(B)/meson/build.ninja
+	ninja -C $(B)/meson
+	KERNEL=$(KERNEL) bench/kernel/profile.sh $(WORKLOAD)
 
 # Emulated NVMe ZNS namespaces and null_blk to try by hand, with a banner
 # of commands; tests/try-check.sh types them (in `make check`).
