@@ -44,11 +44,11 @@ pack() {
 	mv "$2.tmp.$$" "$2"
 }
 
-# copy_with_libs ROOT BIN - BIN and, for a dynamic one, every library ldd
-# names plus the loader, at their host paths
+# copy_with_libs ROOT BIN [DEST] - BIN at DEST (its host path) and, for a
+# dynamic one, every library ldd names plus the loader, at their host paths
 copy_with_libs() {
-	local root=$1 bin=$2 lib
-	install -D -m 0755 "$bin" "$root$bin"
+	local root=$1 bin=$2 dest=${3:-$2} lib
+	install -D -m 0755 "$bin" "$root$dest"
 	ldd "$bin" > /dev/null 2>&1 || return 0	# static
 	for lib in $(ldd "$bin" | awk '/=> \// {print $3} /^\t\// {print $1}'); do
 		case $lib in "$top"/*)
@@ -81,8 +81,7 @@ else
 	for b in "${host_bins[@]}"; do copy_with_libs "$root" "$b"; done
 	mkdir -p "$root/opt/fio-zbd/bin"
 	for b in "${zbd_bins[@]}"; do
-		copy_with_libs "$root" "$b"
-		mv "$root$b" "$root/opt/fio-zbd/bin/${b##*/}"
+		copy_with_libs "$root" "$b" "/opt/fio-zbd/bin/${b##*/}"
 	done
 	pack "$root" "$base"
 	echo "$key" > "$base.key"
@@ -121,8 +120,7 @@ ex=$top/build/meson/examples
 want=(zmath-zone zmath-write zmath-zns zmath-zonefs-mkfs)
 for t in "${want[@]}"; do
 	if [ -x "$ex/$t" ]; then
-		copy_with_libs "$root" "$ex/$t"
-		mv "$root$ex/$t" "$root/usr/local/bin/$t"
+		copy_with_libs "$root" "$ex/$t" "/usr/local/bin/$t"
 	else
 		note "$ex/$t not built: the guest tests that require it fail"
 	fi
@@ -131,10 +129,8 @@ done
 for f in "$ex"/*; do
 	[ -f "$f" ] && [ -x "$f" ] || continue
 	case ${f##*/} in test-* | "${want[0]}" | "${want[1]}" | "${want[2]}" | "${want[3]}") continue ;; esac
-	copy_with_libs "$root" "$f"
-	mv "$root$f" "$root/usr/local/bin/${f##*/}"
+	copy_with_libs "$root" "$f" "/usr/local/bin/${f##*/}"
 done
-rm -rf "${root:?}/work"
 
 # btrfs-progs built on zmath.h (examples/btrfs-progs/build.sh) and Debian's
 # unpatched one for the baseline checks.
@@ -143,8 +139,7 @@ for t in out/mkfs.btrfs out/btrfs out/sb-zones out-pristine/mkfs.btrfs; do
 	if [ -x "$bp/$t" ]; then
 		dst=${t#out/}
 		[ "$t" = out-pristine/mkfs.btrfs ] && dst=mkfs.btrfs.pristine
-		copy_with_libs "$root" "$bp/$t"
-		mv "$root$bp/$t" "$root/usr/local/bin/$dst"
+		copy_with_libs "$root" "$bp/$t" "/usr/local/bin/$dst"
 	else
 		note "$bp/$t not built (examples/btrfs-progs/build.sh): the btrfs tests fail"
 	fi
@@ -158,7 +153,6 @@ for t in out/mkfs.f2fs out/fsck.f2fs out/f2fs_io out-pristine/mkfs.f2fs; do
 	[ -x "$ft/$t" ] || die "$ft/$t not built (examples/f2fs-tools/build.sh --pristine)"
 	install -m 755 "$ft/$t" "$root/usr/local/bin/$dst"
 done
-rm -rf "${root:?}/work"
 # blkzone and libzbd's zbd on zmath.h and the same sources unpatched
 # (examples/{util-linux,libzbd}/build.sh --pristine), static; fio's zoned
 # suite from Debian's fio source (examples/util-linux/fio-zbd-suite.sh),
