@@ -11,8 +11,10 @@
 # WORKLOAD is write-psync (the default), write-libaio or write-io_uring
 # (bench/kernel/guest.sh's reads write their blocks first, which would
 # count).  Each kernel boots twice under -icount with QEMU logging
-# every instruction it executes in the block layer, null_blk and lib/math
-# (-singlestep -d nochain,exec -dfilter): once with bench_n=N, once with
+# every instruction it executes in the block layer and null_blk
+# (-singlestep -d nochain,exec -dfilter; not lib/math, whose boot-time
+# self-test would log some 70 million instructions, and whose inline
+# helpers count in their callers): once with bench_n=N, once with
 # 2N; the guest's workload runs 6 N I/Os more in the second boot, and what
 # a boot does besides cancels out.  About 15 minutes per boot on one idle
 # core.  Prints the table and keeps it in build/bench-kernel-profile/.
@@ -58,7 +60,7 @@ for kind in pristine patched; do
 		$([ $kind = pristine ] && echo --baseline) | tail -n 1)
 	obj=${bzimage%/arch/*}
 	"$top/bench/kernel/profile.py" ranges "$obj" block drivers/block/null_blk \
-		lib/math > "$obj/profile.ranges"
+		> "$obj/profile.ranges"
 	for bn in $n $((2 * n)); do
 		log "$base $kind: boot with bench_n=$bn, every instruction of the block layer logged"
 		boot $kind "$bzimage" "$obj" $bn
