@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "zt-cli.h"
+#include "zt-parse.h"
 
 #ifndef ZT_VERSION
 #define ZT_VERSION "unknown"

@@ -99,13 +99,6 @@ static inline bool zt_zone_has_wp(const struct zt_zone *z)
 	       z->wp - z->start <= z->len;
 }
 
-/* Number parsing: 0 on success, -EINVAL or -ERANGE. */
-int zt_parse_u64(const char *s, u64 *val);
-/* as strtoull(s, &end, 0): a leading 0 is octal (nvme-cli) */
-int zt_parse_u64_c(const char *s, u64 *val);
-/* util-linux's sizes: K or KiB powers of 1024, KB powers of 1000 */
-int zt_parse_size_ul(const char *s, u64 *val);
-
 /* Range checks for zone management, as blkdev_zone_mgmt() does them. */
 enum zt_range_err {
 	ZT_RANGE_OK = 0,

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "zt-parse.h"
 #include "zt-zonefs.h"
 
 #define ZT_CRCPOLY_LE	0xedb88320U
