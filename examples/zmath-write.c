@@ -22,6 +22,7 @@
 #include "zt-cli.h"
 #include "zt-common.h"
 #include "zt-dev.h"
+#include "zt-layout.h"
 
 static const char *prog = "zmath-write";
 

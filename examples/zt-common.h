@@ -99,29 +99,6 @@ static inline bool zt_zone_has_wp(const struct zt_zone *z)
 	       z->wp - z->start <= z->len;
 }
 
-/* Range checks for zone management, as blkdev_zone_mgmt() does them. */
-enum zt_range_err {
-	ZT_RANGE_OK = 0,
-	ZT_RANGE_EMPTY,		/* length 0 */
-	ZT_RANGE_OVERFLOW,	/* offset + length wraps */
-	ZT_RANGE_OFFSET_BEYOND,	/* offset at or past the capacity */
-	ZT_RANGE_END_BEYOND,	/* offset + length past the capacity */
-	ZT_RANGE_OFFSET_MISALIGNED,
-	ZT_RANGE_END_MISALIGNED,
-};
-
-enum zt_range_err zt_check_range(const struct zmath_geom *geom, u64 capacity,
-				 u64 offset, u64 length);
-int zt_range_explain(char *buf, size_t size, const struct zmath_geom *geom,
-		     u64 capacity, u64 offset, u64 length,
-		     enum zt_range_err err, const char *unit);
-u64 zt_zone_len_at(const struct zmath_geom *geom, u64 capacity, u64 pos);
-
-/* Layout check of a full zone report against libzmath's geometry. */
-unsigned int zt_check_layout(const struct zmath_geom *geom, u64 capacity,
-			     u64 dev_nr_zones, const struct zt_zone *zones,
-			     u64 nr_zones, FILE *out);
-
 int zt_select_zones(const struct zt_zone *zones, u64 nr_zones,
 		    bool have_first, u64 first, u64 count, u64 *begin,
 		    u64 *end);

@@ -15,6 +15,7 @@
 
 #include "zt-cli.h"
 #include "zt-dev.h"
+#include "zt-layout.h"
 
 /* Zones per BLKREPORTZONE call. */
 #define ZT_REPORT_BATCH	4096

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "zt-layout.h"
 #include "zt-report.h"
 
 /**
