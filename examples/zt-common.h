@@ -99,30 +99,6 @@ static inline bool zt_zone_has_wp(const struct zt_zone *z)
 	       z->wp - z->start <= z->len;
 }
 
-int zt_select_zones(const struct zt_zone *zones, u64 nr_zones,
-		    bool have_first, u64 first, u64 count, u64 *begin,
-		    u64 *end);
-
-unsigned int zt_zone_concurrency(unsigned int qd, unsigned int max_open,
-				 unsigned int max_active);
-
-/* Sequential write planning inside one zone. */
-struct zt_wzone {
-	u64 zone_no;
-	u64 start;	/* zone start */
-	u64 wp;		/* next write position */
-	u64 end;	/* stop here: at most start + capacity */
-	u64 cap_end;	/* start + capacity: the zone is full there */
-	bool finished;	/* finished early (BLKFINISHZONE) */
-};
-
-int zt_wzone_init(struct zt_wzone *wz, const struct zmath_geom *geom,
-		  const struct zt_zone *z, u64 limit);
-bool zt_wzone_next(const struct zt_wzone *wz, u64 max_len, u64 *pos,
-		   u64 *len);
-int zt_wzone_advance(struct zt_wzone *wz, const struct zmath_geom *geom,
-		     u64 pos, u64 len);
-
 /* Deterministic data pattern, one 512-byte sector at a time. */
 #define ZT_SECTOR_SIZE	512
 void zt_pattern_fill(void *buf, u64 sector, u64 nr_sectors, u64 seed);
