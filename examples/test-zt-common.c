@@ -18,6 +18,7 @@
 #include "zt-dev.h"
 #include "zt-layout.h"
 #include "zt-parse.h"
+#include "zt-pattern.h"
 #include "zt-plan.h"
 #include "zt-report.h"
 #include "zt-zonefs.h"

@@ -23,6 +23,7 @@
 #include "zt-common.h"
 #include "zt-dev.h"
 #include "zt-layout.h"
+#include "zt-pattern.h"
 #include "zt-plan.h"
 
 static const char *prog = "zmath-write";

@@ -35,6 +35,7 @@
 #include "zt-common.h"
 #include "zt-dev.h"
 #include "zt-layout.h"
+#include "zt-pattern.h"
 #include "zt-report.h"
 
 static const char *prog = "zmath-zns";

@@ -99,11 +99,8 @@ static inline bool zt_zone_has_wp(const struct zt_zone *z)
 	       z->wp - z->start <= z->len;
 }
 
-/* Deterministic data pattern, one 512-byte sector at a time. */
+/* The unit of positions and sizes on a block device, and of the pattern. */
 #define ZT_SECTOR_SIZE	512
-void zt_pattern_fill(void *buf, u64 sector, u64 nr_sectors, u64 seed);
-long long zt_pattern_check(const void *buf, u64 sector, u64 nr_sectors,
-			   u64 seed);
 
 /* "96 MiB", "1536 KiB" or "1000 B": the largest exact binary unit. */
 const char *zt_fmt_size(char *buf, size_t size, u64 bytes);
