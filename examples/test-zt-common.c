@@ -16,6 +16,7 @@
 
 #include "zt-common.h"
 #include "zt-dev.h"
+#include "zt-format.h"
 #include "zt-layout.h"
 #include "zt-parse.h"
 #include "zt-pattern.h"

@@ -22,6 +22,7 @@
 #include "zt-cli.h"
 #include "zt-common.h"
 #include "zt-dev.h"
+#include "zt-format.h"
 #include "zt-layout.h"
 #include "zt-pattern.h"
 #include "zt-plan.h"

@@ -34,6 +34,7 @@
 #include "zt-cli.h"
 #include "zt-common.h"
 #include "zt-dev.h"
+#include "zt-format.h"
 #include "zt-layout.h"
 #include "zt-pattern.h"
 #include "zt-report.h"

@@ -17,6 +17,7 @@
 #include "zt-cli.h"
 #include "zt-common.h"
 #include "zt-dev.h"
+#include "zt-format.h"
 #include "zt-layout.h"
 #include "zt-zonefs.h"
 

@@ -102,11 +102,4 @@ static inline bool zt_zone_has_wp(const struct zt_zone *z)
 /* The unit of positions and sizes on a block device, and of the pattern. */
 #define ZT_SECTOR_SIZE	512
 
-/* "96 MiB", "1536 KiB" or "1000 B": the largest exact binary unit. */
-const char *zt_fmt_size(char *buf, size_t size, u64 bytes);
-
-/* Throughput formatting: MiB/s from bytes and nanoseconds. */
-double zt_mib_per_s(u64 bytes, u64 ns);
-u64 zt_now_ns(void);
-
 #endif /* ZT_COMMON_H */
