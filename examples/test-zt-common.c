@@ -14,7 +14,7 @@
 
 #include <cmocka.h>
 
-#include "zt-common.h"
+#include "zt-cli.h"
 #include "zt-dev.h"
 #include "zt-format.h"
 #include "zt-layout.h"
@@ -22,6 +22,7 @@
 #include "zt-pattern.h"
 #include "zt-plan.h"
 #include "zt-report.h"
+#include "zt-zone.h"
 #include "zt-zonefs.h"
 
 /* 96 MiB and 128 MiB zones, in 512-byte sectors */

@@ -20,12 +20,12 @@
 #include <unistd.h>
 
 #include "zt-cli.h"
-#include "zt-common.h"
 #include "zt-dev.h"
 #include "zt-format.h"
 #include "zt-layout.h"
 #include "zt-pattern.h"
 #include "zt-plan.h"
+#include "zt-zone.h"
 
 static const char *prog = "zmath-write";
 

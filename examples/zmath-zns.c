@@ -19,6 +19,7 @@
 #include <endian.h>
 #include <errno.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <fcntl.h>
 #include <libnvme.h>
 #include <stdlib.h>
@@ -32,12 +33,12 @@
 #endif
 
 #include "zt-cli.h"
-#include "zt-common.h"
 #include "zt-dev.h"
 #include "zt-format.h"
 #include "zt-layout.h"
 #include "zt-pattern.h"
 #include "zt-report.h"
+#include "zt-zone.h"
 
 static const char *prog = "zmath-zns";
 

@@ -10,16 +10,17 @@
  */
 #include <errno.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "zt-cli.h"
-#include "zt-common.h"
 #include "zt-dev.h"
 #include "zt-format.h"
 #include "zt-layout.h"
 #include "zt-report.h"
+#include "zt-zone.h"
 
 static const char *prog = "zmath-zone";
 

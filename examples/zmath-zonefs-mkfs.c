@@ -15,10 +15,10 @@
 #include <unistd.h>
 
 #include "zt-cli.h"
-#include "zt-common.h"
 #include "zt-dev.h"
 #include "zt-format.h"
 #include "zt-layout.h"
+#include "zt-zone.h"
 #include "zt-zonefs.h"
 
 static const char *prog = "zmath-zonefs-mkfs";

@@ -4,17 +4,28 @@
  *
  * Options every tool takes (-h/--help, -V/--version, -v/--verbose), the
  * operands ([VERB] DEVICE), numbers in options with one wording of their
- * errors, and how a tool that writes opens its device: exclusively, as
- * blkzone does, unless -f/--force.
+ * errors, how a tool that writes opens its device: exclusively, as
+ * blkzone does, unless -f/--force, and the exit status of every tool.
  */
 #ifndef ZT_CLI_H
 #define ZT_CLI_H
 
 #include <getopt.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 
-#include "zt-common.h"
+#include <linux/zmath.h>
+
+/* The number of entries of a table: options, verbs, cases. */
+#define ZT_ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+
+/* Exit codes of every tool. */
+enum {
+	ZT_EXIT_OK = 0,		/* done, or the check holds */
+	ZT_EXIT_FAIL = 1,	/* I/O, device or check failure */
+	ZT_EXIT_USAGE = 2,	/* bad arguments, refused before any I/O */
+};
 
 /* -v/--verbose, once or more: say what is done to the device on stderr */
 extern unsigned int zt_verbose;

@@ -16,6 +16,7 @@
 #include "zt-cli.h"
 #include "zt-dev.h"
 #include "zt-layout.h"
+#include "zt-zone.h"
 
 /* Zones per BLKREPORTZONE call. */
 #define ZT_REPORT_BATCH	4096

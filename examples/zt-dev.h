@@ -10,7 +10,13 @@
 #ifndef ZT_DEV_H
 #define ZT_DEV_H
 
-#include "zt-common.h"
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include <linux/zmath.h>
+
+#include "zt-zone.h"
 
 /**
  * struct zt_dev - an open zoned block device

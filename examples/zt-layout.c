@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "zt-layout.h"
+#include "zt-zone.h"
 
 /**
  * zt_check_range() - check a zone management range as the kernel will

@@ -16,7 +16,7 @@
 
 #include <linux/zmath.h>
 
-#include "zt-common.h"
+#include "zt-zone.h"
 
 /* Range checks for zone management, as blkdev_zone_mgmt() does them. */
 enum zt_range_err {

@@ -4,8 +4,8 @@
  */
 #include <string.h>
 
-#include "zt-common.h"
 #include "zt-pattern.h"
+#include "zt-zone.h"
 
 /* xorshift64*: cheap, deterministic, never 0 from a non-zero state */
 static inline u64 zt_xorshift(u64 *s)

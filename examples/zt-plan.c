@@ -6,6 +6,7 @@
 #include <errno.h>
 
 #include "zt-plan.h"
+#include "zt-zone.h"
 
 /**
  * zt_select_zones() - the zones a --zone/--nr-zones pair designates

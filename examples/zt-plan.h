@@ -15,7 +15,7 @@
 
 #include <linux/zmath.h>
 
-#include "zt-common.h"
+#include "zt-zone.h"
 
 int zt_select_zones(const struct zt_zone *zones, u64 nr_zones,
 		    bool have_first, u64 first, u64 count, u64 *begin,

@@ -3,10 +3,13 @@
  * zt-report.c - a zone report as the tools print it
  */
 #include <errno.h>
+#include <stdint.h>
 #include <string.h>
 
+#include "zt-cli.h"
 #include "zt-layout.h"
 #include "zt-report.h"
+#include "zt-zone.h"
 
 /**
  * zt_print_zone_header() - column titles for zt_print_zone()

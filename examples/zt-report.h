@@ -12,8 +12,13 @@
 #ifndef ZT_REPORT_H
 #define ZT_REPORT_H
 
-#include "zt-common.h"
+#include <stdbool.h>
+#include <stdio.h>
+
+#include <linux/zmath.h>
+
 #include "zt-dev.h"
+#include "zt-zone.h"
 
 /**
  * struct zt_json_report - what a zone report's JSON holds

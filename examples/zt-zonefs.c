@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "zt-parse.h"
+#include "zt-zone.h"
 #include "zt-zonefs.h"
 
 #define ZT_CRCPOLY_LE	0xedb88320U

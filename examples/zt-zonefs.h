@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "zt-common.h"
+#include "zt-zone.h"
 
 #define ZT_ZONEFS_MAGIC		0x5a4f4653	/* "SFOZ" on disk */
 #define ZT_ZONEFS_SUPER_SIZE	4096

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only OR MIT
 /*
- * zt-common.c - argument, range and layout logic shared by the zmath tools
+ * zt-zone.c - a zone's type and condition by name
  */
-#include "zt-common.h"
+#include "zt-zone.h"
 
 const char *zt_type_name(unsigned int type)
 {

@@ -1,30 +1,19 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR MIT */
 /*
- * zt-common.h - argument, range and layout logic shared by the zmath tools
+ * zt-zone.h - a zone as the zmath tools see it, whatever reported it
  *
- * Everything here is pure: no device access, so that the unit tests in
- * test-zt-common.c can drive it with made-up geometries, po2 and npo2.
- * Positions and sizes are in 512-byte sectors, as in linux/blkzoned.h,
- * unless a function says otherwise (the NVMe tool passes LBAs).
+ * One structure for a zone of a block device (BLKREPORTZONE) and of an
+ * NVMe zoned namespace (Zone Management Receive), their types and
+ * conditions by name, and the tests the tools make on them. Positions and
+ * sizes are in 512-byte sectors, as in linux/blkzoned.h, unless a function
+ * says otherwise (the NVMe tool passes LBAs).
  */
-#ifndef ZT_COMMON_H
-#define ZT_COMMON_H
+#ifndef ZT_ZONE_H
+#define ZT_ZONE_H
 
 #include <stdbool.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <stdio.h>
 
 #include <linux/zmath.h>
-
-#define ZT_ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
-
-/* Exit codes of every tool. */
-enum {
-	ZT_EXIT_OK = 0,		/* done, or the check holds */
-	ZT_EXIT_FAIL = 1,	/* I/O, device or check failure */
-	ZT_EXIT_USAGE = 2,	/* bad arguments, refused before any I/O */
-};
 
 /* Zone types and conditions: linux/blkzoned.h values (NVMe ZNS agrees). */
 enum {
@@ -99,7 +88,7 @@ static inline bool zt_zone_has_wp(const struct zt_zone *z)
 	       z->wp - z->start <= z->len;
 }
 
-/* The unit of positions and sizes on a block device, and of the pattern. */
+/* The sector: the unit of a block device's positions and sizes. */
 #define ZT_SECTOR_SIZE	512
 
-#endif /* ZT_COMMON_H */
+#endif /* ZT_ZONE_H */
