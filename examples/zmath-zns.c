@@ -516,6 +516,7 @@ struct zns_append {
 	u64 count;
 	u64 blocks;
 	unsigned int qd;
+	int via;		/* enum zns_via */
 	unsigned char *data;	/* count * blocks * lbs, append i at i */
 	u64 *alba;		/* returned LBA of append i */
 	u64 bad;		/* appends outside the zone */
@@ -577,6 +578,23 @@ static int append_ioctl(struct zns_append *a)
 }
 
 #ifdef ZT_HAVE_LIBURING
+/* ngXnY for nvmeXnY: the passthrough lives on the generic char device. */
+static int open_generic(const char *path)
+{
+	const char *base = strrchr(path, '/');
+	char ng[256];
+	struct stat st;
+
+	base = base ? base + 1 : path;
+	if (stat(path, &st) == 0 && S_ISCHR(st.st_mode))
+		return open(path, O_RDWR | O_CLOEXEC);
+	if (strncmp(base, "nvme", 4) ||
+	    (size_t)snprintf(ng, sizeof(ng), "/dev/ng%s", base + 4) >=
+	    sizeof(ng))
+		return -1;
+	return open(ng, O_RDWR | O_CLOEXEC);
+}
+
 static void prep_append(struct zns_append *a, struct io_uring_sqe *sqe,
 			u64 i)
 {
@@ -669,23 +687,59 @@ static int append_uring(struct zns_append *a)
 	io_uring_queue_exit(&ring);
 	return done == a->count ? 0 : (ret < 0 ? ret : -EIO);
 }
+
+/*
+ * The appends through io_uring NVMe passthrough, on the generic char device
+ * of the namespace. Returns as append_uring() does; -EOPNOTSUPP too if
+ * there is no generic char device.
+ */
+static int append_passthrough(struct zns_append *a)
+{
+	int blk_fd = a->ns->dev.fd, fd, ret;
+
+	fd = open_generic(a->ns->dev.path);
+	if (fd < 0) {
+		fprintf(stderr, "%s: no generic char device for %s\n", prog,
+			a->ns->dev.path);
+		return -EOPNOTSUPP;
+	}
+	a->ns->dev.fd = fd;
+	ret = append_uring(a);
+	a->ns->dev.fd = blk_fd;
+	close(fd);
+	return ret;
+}
+#else
+/* Built without liburing: no passthrough, which --via uring is told. */
+static int append_passthrough(struct zns_append *a)
+{
+	if (a->via == ZNS_VIA_URING)
+		fprintf(stderr, "%s: built without liburing\n", prog);
+	return -EOPNOTSUPP;
+}
 #endif
 
-/* ngXnY for nvmeXnY: the passthrough lives on the generic char device. */
-static int open_generic(const char *path)
+/*
+ * The appends, as --via asks: through the passthrough, or the NVMe ioctl,
+ * or the ioctl where there is no passthrough (auto). @how is set to the
+ * way they went.
+ */
+static int append_all(struct zns_append *a, const char **how)
 {
-	const char *base = strrchr(path, '/');
-	char ng[256];
-	struct stat st;
+	int ret = -EOPNOTSUPP;
 
-	base = base ? base + 1 : path;
-	if (stat(path, &st) == 0 && S_ISCHR(st.st_mode))
-		return open(path, O_RDWR | O_CLOEXEC);
-	if (strncmp(base, "nvme", 4) ||
-	    (size_t)snprintf(ng, sizeof(ng), "/dev/ng%s", base + 4) >=
-	    sizeof(ng))
-		return -1;
-	return open(ng, O_RDWR | O_CLOEXEC);
+	if (a->via != ZNS_VIA_IOCTL)
+		ret = append_passthrough(a);
+	if (ret != -EOPNOTSUPP || a->via == ZNS_VIA_URING) {
+		*how = "io_uring passthrough";
+		return ret;
+	}
+	if (a->via == ZNS_VIA_AUTO)
+		fprintf(stderr,
+			"%s: falling back to the NVMe ioctl for appends\n",
+			prog);
+	*how = "ioctl";
+	return append_ioctl(a);
 }
 
 static int cmp_u64(const void *a, const void *b)
@@ -762,11 +816,11 @@ static int do_append(struct zns_ns *ns, u64 zone_no, u64 count, u64 blocks,
 {
 	struct zns_append a = {
 		.ns = ns, .zone_no = zone_no, .count = count,
-		.blocks = blocks, .qd = qd,
+		.blocks = blocks, .qd = qd, .via = via,
 	};
-	const char *how = "ioctl";
+	const char *how;
 	u64 wp0, i, t0;
-	int ret = -EOPNOTSUPP, fd;
+	int ret;
 
 	if (zns_report(ns))
 		return ZT_EXIT_FAIL;
@@ -810,36 +864,7 @@ static int do_append(struct zns_ns *ns, u64 zone_no, u64 count, u64 blocks,
 				append_sectors(&a), zone_no);
 
 	t0 = zt_now_ns();
-#ifdef ZT_HAVE_LIBURING
-	if (via != ZNS_VIA_IOCTL) {
-		fd = open_generic(ns->dev.path);
-		if (fd >= 0) {
-			int blk_fd = ns->dev.fd;
-
-			ns->dev.fd = fd;
-			ret = append_uring(&a);
-			ns->dev.fd = blk_fd;
-			close(fd);
-			how = "io_uring passthrough";
-		} else {
-			fprintf(stderr,
-				"%s: no generic char device for %s\n", prog,
-				ns->dev.path);
-		}
-	}
-#else
-	(void)fd;
-	if (via == ZNS_VIA_URING)
-		fprintf(stderr, "%s: built without liburing\n", prog);
-#endif
-	if (ret == -EOPNOTSUPP && via != ZNS_VIA_URING) {
-		if (via == ZNS_VIA_AUTO)
-			fprintf(stderr,
-				"%s: falling back to the NVMe ioctl for appends\n",
-				prog);
-		how = "ioctl";
-		ret = append_ioctl(&a);
-	}
+	ret = append_all(&a, &how);
 	if (ret)
 		goto out;
 
