@@ -513,6 +513,7 @@ struct zns_append {
 	struct zns_ns *ns;
 	const struct zt_zone *zone;
 	u64 zone_no;
+	u64 wp0;		/* where the first append lands */
 	u64 count;
 	u64 blocks;
 	unsigned int qd;
@@ -615,6 +616,55 @@ static void prep_append(struct zns_append *a, struct io_uring_sqe *sqe,
 	cmd->cdw12 = (__u32)(a->blocks - 1);
 }
 
+/* Queue the appends from *@next on, at most @room of them: how many. */
+static unsigned int append_queue(struct zns_append *a, struct io_uring *ring,
+				 u64 *next, unsigned int room)
+{
+	unsigned int queued = 0;
+
+	while (queued < room && *next < a->count) {
+		struct io_uring_sqe *sqe = io_uring_get_sqe(ring);
+
+		if (!sqe)
+			break;
+		prep_append(a, sqe, (*next)++);
+		queued++;
+	}
+	return queued;
+}
+
+/*
+ * Say why an append failed with @res: -EOPNOTSUPP if it is the @first
+ * completion and the kernel offers no passthrough here, else a negative
+ * errno.
+ */
+static int append_cqe_error(int res, bool first)
+{
+	if (first && (res == -EOPNOTSUPP || res == -EINVAL || res == -ENOTTY)) {
+		fprintf(stderr, "%s: io_uring NVMe passthrough: %s\n", prog,
+			strerror(-res));
+		return -EOPNOTSUPP;
+	}
+	if (res < 0) {
+		fprintf(stderr, "%s: Zone Append (io_uring): %s\n", prog,
+			strerror(-res));
+		return res;
+	}
+	nvme_error("Zone Append (io_uring)", res);
+	return -EIO;
+}
+
+/* Wait for what is still in flight before the buffers go away. */
+static void append_drain(struct io_uring *ring, unsigned int inflight)
+{
+	struct io_uring_cqe *cqe;
+
+	while (inflight && !io_uring_wait_cqe(ring, &cqe)) {
+		io_uring_cqe_seen(ring, cqe);
+		inflight--;
+	}
+}
+
 /*
  * Returns 0, -EOPNOTSUPP if the kernel offers no passthrough here (nothing
  * was appended then), or another negative errno.
@@ -637,14 +687,7 @@ static int append_uring(struct zns_append *a)
 	while (done < a->count) {
 		struct io_uring_cqe *cqe;
 
-		while (inflight < a->qd && next < a->count) {
-			struct io_uring_sqe *sqe = io_uring_get_sqe(&ring);
-
-			if (!sqe)
-				break;
-			prep_append(a, sqe, next++);
-			inflight++;
-		}
+		inflight += append_queue(a, &ring, &next, a->qd - inflight);
 		ret = io_uring_submit_and_wait(&ring, 1);
 		if (ret < 0)
 			break;
@@ -654,20 +697,7 @@ static int append_uring(struct zns_append *a)
 		if (cqe->res) {
 			ret = cqe->res;
 			io_uring_cqe_seen(&ring, cqe);
-			if (!done && (ret == -EOPNOTSUPP || ret == -EINVAL ||
-				      ret == -ENOTTY)) {
-				fprintf(stderr,
-					"%s: io_uring NVMe passthrough: %s\n",
-					prog, strerror(-ret));
-				ret = -EOPNOTSUPP;
-			} else if (ret < 0) {
-				fprintf(stderr,
-					"%s: Zone Append (io_uring): %s\n",
-					prog, strerror(-ret));
-			} else {
-				nvme_error("Zone Append (io_uring)", ret);
-				ret = -EIO;
-			}
+			ret = append_cqe_error(ret, !done);
 			break;
 		}
 		check_alba(a, cqe->user_data, cqe->big_cqe[0]);
@@ -675,15 +705,7 @@ static int append_uring(struct zns_append *a)
 		inflight--;
 		done++;
 	}
-	/* Drain what is still in flight before the buffers go away. */
-	while (inflight) {
-		struct io_uring_cqe *cqe;
-
-		if (io_uring_wait_cqe(&ring, &cqe))
-			break;
-		io_uring_cqe_seen(&ring, cqe);
-		inflight--;
-	}
+	append_drain(&ring, inflight);
 	io_uring_queue_exit(&ring);
 	return done == a->count ? 0 : (ret < 0 ? ret : -EIO);
 }
@@ -811,6 +833,85 @@ static int check_data(struct zns_append *a)
 	return ret;
 }
 
+/*
+ * The zone the appends go to: it must exist, be sequential, writable and
+ * not full, have room for them all, and each append must be whole sectors
+ * of the pattern. Sets @a->zone and @a->wp0.
+ */
+static int append_check_zone(struct zns_append *a)
+{
+	const struct zt_dev *dev = &a->ns->dev;
+	const struct zt_zone *z;
+
+	if (a->zone_no >= dev->nr_zones) {
+		fprintf(stderr, "%s: --zone %llu: the namespace has %llu zones\n",
+			prog, a->zone_no, dev->nr_zones);
+		return ZT_EXIT_USAGE;
+	}
+	z = &dev->zones[a->zone_no];
+	a->zone = z;
+	a->wp0 = z->cond == ZT_COND_EMPTY ? z->start : z->wp;
+	if (!zt_zone_is_seq(z) || !zt_zone_is_usable(z) ||
+	    z->cond == ZT_COND_FULL) {
+		fprintf(stderr, "%s: zone %llu is %s and %s: cannot append\n",
+			prog, a->zone_no, zt_type_name(z->type),
+			zt_cond_name(z->cond));
+		return ZT_EXIT_FAIL;
+	}
+	if (a->count * a->blocks > z->start + z->cap - a->wp0) {
+		fprintf(stderr,
+			"%s: %llu appends of %llu LBAs do not fit: zone %llu has %llu LBAs left\n",
+			prog, a->count, a->blocks, a->zone_no,
+			z->start + z->cap - a->wp0);
+		return ZT_EXIT_USAGE;
+	}
+	if ((a->blocks * dev->lbs) % ZT_SECTOR_SIZE) {
+		fprintf(stderr, "%s: appends must be multiples of 512 bytes\n",
+			prog);
+		return ZT_EXIT_USAGE;
+	}
+	return ZT_EXIT_OK;
+}
+
+/* The data of every append, each its own part of the pattern. */
+static int append_prepare(struct zns_append *a)
+{
+	u64 i;
+
+	a->data = aligned_alloc(4096, (a->count * a->blocks * a->ns->dev.lbs +
+				       4095) & ~(u64)4095);
+	a->alba = calloc(a->count, sizeof(*a->alba));
+	if (!a->data || !a->alba) {
+		fprintf(stderr, "%s: out of memory\n", prog);
+		return -ENOMEM;
+	}
+	for (i = 0; i < a->count; i++)
+		zt_pattern_fill(append_buf(a, i), i * append_sectors(a),
+				append_sectors(a), a->zone_no);
+	return 0;
+}
+
+/* Each append in the zone per libzmath, tiling it, its data read back. */
+static int append_verify(struct zns_append *a)
+{
+	int ret;
+
+	if (a->bad) {
+		fprintf(stderr, "%s: %llu appends landed outside zone %llu\n",
+			prog, a->bad, a->zone_no);
+		return -EIO;
+	}
+	ret = check_tiling(a, a->wp0);
+	if (ret)
+		return ret;
+	ret = check_data(a);
+	if (ret)
+		return ret;
+	printf("append: every returned LBA lies in zone %llu per libzmath, LBAs %llu-%llu, data read back ok\n",
+	       a->zone_no, a->wp0, a->wp0 + a->count * a->blocks - 1);
+	return 0;
+}
+
 static int do_append(struct zns_ns *ns, u64 zone_no, u64 count, u64 blocks,
 		     unsigned int qd, int via)
 {
@@ -819,73 +920,26 @@ static int do_append(struct zns_ns *ns, u64 zone_no, u64 count, u64 blocks,
 		.blocks = blocks, .qd = qd, .via = via,
 	};
 	const char *how;
-	u64 wp0, i, t0;
+	u64 t0;
 	int ret;
 
 	if (zns_report(ns))
 		return ZT_EXIT_FAIL;
-	if (zone_no >= ns->dev.nr_zones) {
-		fprintf(stderr, "%s: --zone %llu: the namespace has %llu zones\n",
-			prog, zone_no, ns->dev.nr_zones);
-		return ZT_EXIT_USAGE;
-	}
-	a.zone = &ns->dev.zones[zone_no];
-	wp0 = a.zone->cond == ZT_COND_EMPTY ? a.zone->start : a.zone->wp;
-	if (!zt_zone_is_seq(a.zone) || !zt_zone_is_usable(a.zone) ||
-	    a.zone->cond == ZT_COND_FULL) {
-		fprintf(stderr, "%s: zone %llu is %s and %s: cannot append\n",
-			prog, zone_no, zt_type_name(a.zone->type),
-			zt_cond_name(a.zone->cond));
-		return ZT_EXIT_FAIL;
-	}
-	if (count * blocks > a.zone->start + a.zone->cap - wp0) {
-		fprintf(stderr,
-			"%s: %llu appends of %llu LBAs do not fit: zone %llu has %llu LBAs left\n",
-			prog, count, blocks, zone_no,
-			a.zone->start + a.zone->cap - wp0);
-		return ZT_EXIT_USAGE;
-	}
-	if ((blocks * ns->dev.lbs) % ZT_SECTOR_SIZE) {
-		fprintf(stderr, "%s: appends must be multiples of 512 bytes\n",
-			prog);
-		return ZT_EXIT_USAGE;
-	}
-
-	a.data = aligned_alloc(4096, (count * blocks * ns->dev.lbs + 4095) &
-			       ~(u64)4095);
-	a.alba = calloc(count, sizeof(*a.alba));
-	if (!a.data || !a.alba) {
-		fprintf(stderr, "%s: out of memory\n", prog);
-		ret = -ENOMEM;
+	ret = append_check_zone(&a);
+	if (ret)
+		return ret;
+	ret = append_prepare(&a);
+	if (ret)
 		goto out;
-	}
-	for (i = 0; i < count; i++)
-		zt_pattern_fill(append_buf(&a, i), i * append_sectors(&a),
-				append_sectors(&a), zone_no);
-
 	t0 = zt_now_ns();
 	ret = append_all(&a, &how);
 	if (ret)
 		goto out;
-
 	printf("append: %llu x %llu LBAs to zone %llu (%s) via %s in %.3f ms\n",
 	       count, blocks, zone_no,
 	       zmath_geom_is_po2(&ns->dev.geom) ? "po2" : "npo2", how,
 	       (double)(zt_now_ns() - t0) / 1e6);
-	if (a.bad) {
-		fprintf(stderr, "%s: %llu appends landed outside zone %llu\n",
-			prog, a.bad, zone_no);
-		ret = -EIO;
-		goto out;
-	}
-	ret = check_tiling(&a, wp0);
-	if (ret)
-		goto out;
-	ret = check_data(&a);
-	if (ret)
-		goto out;
-	printf("append: every returned LBA lies in zone %llu per libzmath, LBAs %llu-%llu, data read back ok\n",
-	       zone_no, wp0, wp0 + count * blocks - 1);
+	ret = append_verify(&a);
 out:
 	free(a.data);
 	free(a.alba);
