@@ -205,13 +205,68 @@ static int zns_get_nsid(struct zns_ns *ns, __u32 want)
 	return ZT_EXIT_OK;
 }
 
+/* The LBA format in use: its block size, and the namespace's size. */
+static int zns_identify(struct zns_ns *ns, __u8 *lbaf)
+{
+	const char *path = ns->dev.path;
+	struct nvme_id_ns id;
+	int ret;
+
+	ret = nvme_identify_ns(ns->dev.fd, ns->nsid, &id);
+	if (ret) {
+		if (ret < 0 && errno == ENOTTY)
+			fprintf(stderr,
+				"%s: %s: not an NVMe device (Identify: %s)\n",
+				prog, path, strerror(errno));
+		else if (ret < 0 && (errno == EACCES || errno == EPERM))
+			fprintf(stderr,
+				"%s: %s: Identify: %s (%s)\n", prog, path,
+				zt_open_refusal(errno, geteuid() == 0),
+				strerror(errno));
+		else
+			nvme_error("Identify Namespace", ret);
+		return ZT_EXIT_FAIL;
+	}
+	nvme_id_ns_flbas_to_lbaf_inuse(id.flbas, lbaf);
+	ns->dev.lbs = 1U << id.lbaf[*lbaf].ds;
+	ns->dev.capacity = le64toh(id.nsze);
+	return ZT_EXIT_OK;
+}
+
+/* The zone size of LBA format @lbaf, the open and active zone limits. */
+static int zns_identify_zoned(struct zns_ns *ns, __u8 lbaf)
+{
+	struct nvme_zns_id_ns zid;
+	__u32 mar, mor;
+	int ret;
+
+	ret = nvme_zns_identify_ns(ns->dev.fd, ns->nsid, &zid);
+	if (ret) {
+		fprintf(stderr,
+			"%s: %s: namespace %u is not a zoned namespace (ZNS Identify: %s)\n",
+			prog, ns->dev.path, ns->nsid,
+			ret < 0 ? strerror(errno) : "command set not supported");
+		return ZT_EXIT_FAIL;
+	}
+	ns->dev.zone_size = le64toh(zid.lbafe[lbaf].zsze);
+	/* 0-based, all ones for no limit */
+	mar = le32toh(zid.mar);
+	mor = le32toh(zid.mor);
+	ns->dev.max_active = mar == 0xffffffffU ? 0 : mar + 1;
+	ns->dev.max_open = mor == 0xffffffffU ? 0 : mor + 1;
+	ns->dev.cap_valid = true;
+	if (zmath_geom_init(&ns->dev.geom, ns->dev.zone_size)) {
+		fprintf(stderr, "%s: %s: zone size 0 in LBA format %u\n",
+			prog, ns->dev.path, lbaf);
+		return ZT_EXIT_FAIL;
+	}
+	return ZT_EXIT_OK;
+}
+
 static int zns_open(struct zns_ns *ns, const char *path, int flags,
 		    __u32 nsid)
 {
-	struct nvme_zns_id_ns zid;
-	struct nvme_id_ns id;
 	__u8 lbaf;
-	__u32 mar, mor;
 	int ret;
 
 	memset(ns, 0, sizeof(*ns));
@@ -233,53 +288,45 @@ static int zns_open(struct zns_ns *ns, const char *path, int flags,
 	ret = ZT_EXIT_FAIL;
 	if ((flags & O_EXCL) && zns_hold_block_device(ns))
 		goto fail;
-
-	ret = nvme_identify_ns(ns->dev.fd, ns->nsid, &id);
-	if (ret) {
-		if (ret < 0 && errno == ENOTTY)
-			fprintf(stderr,
-				"%s: %s: not an NVMe device (Identify: %s)\n",
-				prog, path, strerror(errno));
-		else if (ret < 0 && (errno == EACCES || errno == EPERM))
-			fprintf(stderr,
-				"%s: %s: Identify: %s (%s)\n", prog, path,
-				zt_open_refusal(errno, geteuid() == 0),
-				strerror(errno));
-		else
-			nvme_error("Identify Namespace", ret);
-		ret = ZT_EXIT_FAIL;
-		goto fail;
-	}
-	nvme_id_ns_flbas_to_lbaf_inuse(id.flbas, &lbaf);
-	ns->dev.lbs = 1U << id.lbaf[lbaf].ds;
-	ns->dev.capacity = le64toh(id.nsze);
-
-	ret = nvme_zns_identify_ns(ns->dev.fd, ns->nsid, &zid);
-	if (ret) {
-		fprintf(stderr,
-			"%s: %s: namespace %u is not a zoned namespace (ZNS Identify: %s)\n",
-			prog, path, ns->nsid,
-			ret < 0 ? strerror(errno) : "command set not supported");
-		ret = ZT_EXIT_FAIL;
-		goto fail;
-	}
-	ns->dev.zone_size = le64toh(zid.lbafe[lbaf].zsze);
-	/* 0-based, all ones for no limit */
-	mar = le32toh(zid.mar);
-	mor = le32toh(zid.mor);
-	ns->dev.max_active = mar == 0xffffffffU ? 0 : mar + 1;
-	ns->dev.max_open = mor == 0xffffffffU ? 0 : mor + 1;
-	ns->dev.cap_valid = true;
-	if (zmath_geom_init(&ns->dev.geom, ns->dev.zone_size)) {
-		fprintf(stderr, "%s: %s: zone size 0 in LBA format %u\n",
-			prog, path, lbaf);
-		ret = ZT_EXIT_FAIL;
-		goto fail;
-	}
-	return ZT_EXIT_OK;
+	ret = zns_identify(ns, &lbaf);
+	if (!ret)
+		ret = zns_identify_zoned(ns, lbaf);
+	if (!ret)
+		return ZT_EXIT_OK;
 fail:
 	zns_close(ns);
 	return ret;
+}
+
+/* The @n zones of one Report Zones from *@slba on; *@slba moves past them. */
+static int zns_add_zones(struct zns_ns *ns, const struct nvme_zone_report *rep,
+			 u64 n, u64 *slba)
+{
+	u64 i;
+
+	for (i = 0; i < n; i++) {
+		const struct nvme_zns_desc *d = &rep->entries[i];
+		struct zt_zone *z = zt_dev_add_zone(&ns->dev);
+
+		if (!z)
+			return ZT_EXIT_FAIL;
+		z->start = le64toh(d->zslba);
+		z->len = ns->dev.zone_size;
+		z->cap = le64toh(d->zcap);
+		z->wp = le64toh(d->wp);
+		z->type = d->zt & 0xf;
+		z->cond = d->zs >> 4;
+		z->attrs = d->za;
+		z->reset = d->za & ZNS_ZA_RZR;
+		if (z->start < *slba) {
+			fprintf(stderr,
+				"%s: Report Zones went backwards at LBA %llu\n",
+				prog, *slba);
+			return ZT_EXIT_FAIL;
+		}
+		*slba = z->start + ns->dev.zone_size;
+	}
+	return ZT_EXIT_OK;
 }
 
 /*
@@ -306,7 +353,7 @@ static int zns_report(struct zns_ns *ns)
 		return ZT_EXIT_FAIL;
 	}
 	while (slba < ns->dev.capacity) {
-		u64 i, n;
+		u64 n;
 
 		memset(rep, 0, ZNS_REPORT_BYTES);
 		/* not partial: the header counts every zone from slba on */
@@ -319,34 +366,15 @@ static int zns_report(struct zns_ns *ns)
 			ret = ZT_EXIT_FAIL;
 			goto out;
 		}
-		ret = ZT_EXIT_FAIL;
 		n = le64toh(rep->nr_zones);
 		if (!slba)
 			ns->dev.dev_nr_zones = n;
 		if (!n)
 			break;
-		for (i = 0; i < n && i < per_report; i++) {
-			const struct nvme_zns_desc *d = &rep->entries[i];
-			struct zt_zone *z = zt_dev_add_zone(&ns->dev);
-
-			if (!z)
-				goto out;
-			z->start = le64toh(d->zslba);
-			z->len = ns->dev.zone_size;
-			z->cap = le64toh(d->zcap);
-			z->wp = le64toh(d->wp);
-			z->type = d->zt & 0xf;
-			z->cond = d->zs >> 4;
-			z->attrs = d->za;
-			z->reset = d->za & ZNS_ZA_RZR;
-			if (z->start < slba) {
-				fprintf(stderr,
-					"%s: Report Zones went backwards at LBA %llu\n",
-					prog, slba);
-				goto out;
-			}
-			slba = z->start + ns->dev.zone_size;
-		}
+		ret = zns_add_zones(ns, rep, n < per_report ? n : per_report,
+				    &slba);
+		if (ret)
+			goto out;
 	}
 	ret = ZT_EXIT_OK;
 out:
@@ -946,23 +974,19 @@ out:
 	return ret ? ZT_EXIT_FAIL : ZT_EXIT_OK;
 }
 
-/* Options that do not go with the verb, refused before DEVICE is opened. */
-static int check_opts(struct zns_opts *o, const struct zns_verb **v)
+static bool verb_is(const struct zns_opts *o, const char *name)
 {
-	bool report = !strcmp(o->verb, "report");
-	bool append = !strcmp(o->verb, "append");
-	bool identify = !strcmp(o->verb, "identify");
+	return !strcmp(o->verb, name);
+}
 
-	*v = NULL;
-	if (!report && !append && !identify) {
-		*v = find_verb(o->verb);
-		if (!*v) {
-			fprintf(stderr,
-				"%s: unknown verb '%s' (identify, report, reset, open, close, finish, append)\n",
-				prog, o->verb);
-			return ZT_EXIT_USAGE;
-		}
-	}
+/* Options given to a verb they do not go with; @v is a management verb. */
+static int check_opts_verb(const struct zns_opts *o,
+			   const struct zns_verb *v)
+{
+	bool report = verb_is(o, "report");
+	bool append = verb_is(o, "append");
+	bool identify = verb_is(o, "identify");
+
 	if (o->have_count && !o->count) {
 		fprintf(stderr, "%s: --count 0: give 1 or more\n", prog);
 		return ZT_EXIT_USAGE;
@@ -977,8 +1001,8 @@ static int check_opts(struct zns_opts *o, const struct zns_verb **v)
 			prog);
 		return ZT_EXIT_USAGE;
 	}
-	if ((o->have_slba && (identify || append)) || (o->all && !*v) ||
-	    (o->force_unchecked && !*v)) {
+	if ((o->have_slba && (identify || append)) || (o->all && !v) ||
+	    (o->force_unchecked && !v)) {
 		fprintf(stderr,
 			"%s: --start-lba goes with report and reset, open, close, finish; --all and --force-unchecked with reset, open, close, finish\n",
 			prog);
@@ -996,6 +1020,15 @@ static int check_opts(struct zns_opts *o, const struct zns_verb **v)
 			prog);
 		return ZT_EXIT_USAGE;
 	}
+	return ZT_EXIT_OK;
+}
+
+/* Options that exclude, or need, each other; @v is a management verb. */
+static int check_opts_together(const struct zns_opts *o,
+			       const struct zns_verb *v)
+{
+	bool report = verb_is(o, "report");
+
 	if (report && o->json && o->csv) {
 		fprintf(stderr, "%s: --json and --csv: choose one\n", prog);
 		return ZT_EXIT_USAGE;
@@ -1006,32 +1039,59 @@ static int check_opts(struct zns_opts *o, const struct zns_verb **v)
 			prog);
 		return ZT_EXIT_USAGE;
 	}
-	if (*v && o->have_slba && o->all) {
+	if (v && o->have_slba && o->all) {
 		fprintf(stderr,
 			"%s: --start-lba and --all exclude each other: %s one zone, or all\n",
 			prog, o->verb);
 		return ZT_EXIT_USAGE;
 	}
-	if (*v && !o->have_slba && !o->all) {
+	if (v && !o->have_slba && !o->all) {
 		fprintf(stderr, "%s: %s needs --start-lba LBA or --all\n", prog,
 			o->verb);
 		return ZT_EXIT_USAGE;
 	}
-	if (append) {
-		if (!o->have_zone) {
-			fprintf(stderr, "%s: append needs --zone N\n", prog);
-			return ZT_EXIT_USAGE;
-		}
-		if (!o->have_count)
-			o->count = 8;
-		if (!o->blocks || o->blocks > 65536 || !o->qd ||
-		    o->qd > 4096) {
-			fprintf(stderr, "%s: --blocks 1 to 65536, --qd 1 to 4096\n",
-				prog);
+	return ZT_EXIT_OK;
+}
+
+/* append: a zone, 8 appends unless --count, sizes within bounds. */
+static int check_append_opts(struct zns_opts *o)
+{
+	if (!o->have_zone) {
+		fprintf(stderr, "%s: append needs --zone N\n", prog);
+		return ZT_EXIT_USAGE;
+	}
+	if (!o->have_count)
+		o->count = 8;
+	if (!o->blocks || o->blocks > 65536 || !o->qd || o->qd > 4096) {
+		fprintf(stderr, "%s: --blocks 1 to 65536, --qd 1 to 4096\n",
+			prog);
+		return ZT_EXIT_USAGE;
+	}
+	return ZT_EXIT_OK;
+}
+
+/* Options that do not go with the verb, refused before DEVICE is opened. */
+static int check_opts(struct zns_opts *o, const struct zns_verb **v)
+{
+	int ret;
+
+	*v = NULL;
+	if (!verb_is(o, "report") && !verb_is(o, "append") &&
+	    !verb_is(o, "identify")) {
+		*v = find_verb(o->verb);
+		if (!*v) {
+			fprintf(stderr,
+				"%s: unknown verb '%s' (identify, report, reset, open, close, finish, append)\n",
+				prog, o->verb);
 			return ZT_EXIT_USAGE;
 		}
 	}
-	return ZT_EXIT_OK;
+	ret = check_opts_verb(o, *v);
+	if (!ret)
+		ret = check_opts_together(o, *v);
+	if (!ret && verb_is(o, "append"))
+		ret = check_append_opts(o);
+	return ret;
 }
 
 /* --via: -1 to go on parsing, or ZT_EXIT_USAGE */
@@ -1093,6 +1153,32 @@ static const struct zt_cli_opt zns_opt_table[] = {
 	ZNS_OPT(ZT_OPT_CHECK, "--check", ZT_NUM_FLAG, check, ZT_CLI_NO_FIELD),
 };
 
+/* Open DEVICE as the verb needs it, and do what the verb says. */
+static int zns_run(const char *path, const struct zns_opts *o,
+		   const struct zns_verb *v)
+{
+	bool writes = v || verb_is(o, "append");
+	struct zns_ns ns;
+	int ret;
+
+	ret = zns_open(&ns, path, zt_cli_open_flags(writes, o->force), o->nsid);
+	if (ret) {
+		zt_cli_busy_hint(prog, ns.dev.open_err);
+		return ret;
+	}
+	if (verb_is(o, "identify"))
+		ret = do_identify(&ns);
+	else if (verb_is(o, "report"))
+		ret = do_report(&ns, o);
+	else if (v)
+		ret = do_mgmt(&ns, v, o);
+	else
+		ret = do_append(&ns, o->zone, o->count, o->blocks,
+				(unsigned int)o->qd, o->via);
+	zns_close(&ns);
+	return ret;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option long_opts[] = {
@@ -1111,8 +1197,6 @@ int main(int argc, char **argv)
 	};
 	const struct zns_verb *v;
 	const char *path;
-	struct zns_ns ns;
-	bool writes;
 	int c, ret;
 
 	while ((c = getopt_long(argc, argv,
@@ -1139,22 +1223,5 @@ int main(int argc, char **argv)
 		ret = check_opts(&o, &v);
 	if (ret)
 		return ret;
-
-	writes = v || !strcmp(o.verb, "append");
-	ret = zns_open(&ns, path, zt_cli_open_flags(writes, o.force), o.nsid);
-	if (ret) {
-		zt_cli_busy_hint(prog, ns.dev.open_err);
-		return ret;
-	}
-	if (!strcmp(o.verb, "identify"))
-		ret = do_identify(&ns);
-	else if (!strcmp(o.verb, "report"))
-		ret = do_report(&ns, &o);
-	else if (v)
-		ret = do_mgmt(&ns, v, &o);
-	else
-		ret = do_append(&ns, o.zone, o.count, o.blocks,
-				(unsigned int)o.qd, o.via);
-	zns_close(&ns);
-	return ret;
+	return zns_run(path, &o, v);
 }
