@@ -597,13 +597,10 @@ int main(int argc, char **argv)
 				return ret;
 			continue;
 		}
-		/* --qd is an unsigned int, 1 to 4096 */
-		if (zt_cli_parse_num(prog, "--qd", optarg, ZT_NUM_PLAIN, &qd))
+		/* --qd is an unsigned int */
+		if (zt_cli_parse_num_range(prog, "--qd", optarg, ZT_NUM_PLAIN,
+					   1, 4096, &qd))
 			return ZT_EXIT_USAGE;
-		if (!qd || qd > 4096) {
-			fprintf(stderr, "%s: --qd %llu: 1 to 4096\n", prog, qd);
-			return ZT_EXIT_USAGE;
-		}
 		o.qd = (unsigned int)qd;
 	}
 	if (!o.bs || o.bs % 512 || o.bs > (1ULL << 30)) {

@@ -1119,14 +1119,10 @@ static int parse_nsid(const char *arg, struct zns_opts *o)
 {
 	u64 v;
 
-	if (zt_cli_parse_num(prog, "--namespace-id", arg, ZT_NUM_NVME, &v))
-		return ZT_EXIT_USAGE;
 	/* 0 is no namespace, all ones every namespace: neither is one */
-	if (!v || v >= 0xffffffffULL) {
-		fprintf(stderr, "%s: --namespace-id %llu: 1 to %u\n", prog, v,
-			0xfffffffeU);
+	if (zt_cli_parse_num_range(prog, "--namespace-id", arg, ZT_NUM_NVME,
+				   1, 0xfffffffeULL, &v))
 		return ZT_EXIT_USAGE;
-	}
 	o->nsid = (__u32)v;
 	return -1;
 }

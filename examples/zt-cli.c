@@ -135,6 +135,34 @@ int zt_cli_parse_num(const char *prog, const char *opt, const char *arg,
 }
 
 /**
+ * zt_cli_parse_num_range() - parse the number of an option within bounds
+ * @prog: the program name
+ * @opt: the option, as the user knows it ("--qd")
+ * @arg: its argument
+ * @kind: what the number counts
+ * @min: the smallest number it takes
+ * @max: the largest
+ * @val: where to store it
+ *
+ * Return: 0, or a negative errno after printing why @arg was refused: not a
+ * number, or not within [@min, @max].
+ */
+int zt_cli_parse_num_range(const char *prog, const char *opt, const char *arg,
+			   enum zt_num_kind kind, u64 min, u64 max, u64 *val)
+{
+	int ret = zt_cli_parse_num(prog, opt, arg, kind, val);
+
+	if (ret)
+		return ret;
+	if (*val < min || *val > max) {
+		fprintf(stderr, "%s: %s %llu: %llu to %llu\n", prog, opt, *val,
+			min, max);
+		return -ERANGE;
+	}
+	return 0;
+}
+
+/**
  * zt_cli_option() - handle an option from a tool's table, or a common one
  * @table: the tool's options that set a field
  * @nr: how many

@@ -80,6 +80,8 @@ enum zt_num_kind {
 
 int zt_cli_parse_num(const char *prog, const char *opt, const char *arg,
 		     enum zt_num_kind kind, u64 *val);
+int zt_cli_parse_num_range(const char *prog, const char *opt, const char *arg,
+			   enum zt_num_kind kind, u64 min, u64 max, u64 *val);
 
 #define ZT_CLI_NO_FIELD	((size_t)-1)
 
