@@ -217,6 +217,28 @@ static int zw_finish(struct zw_ctx *c, struct zt_wzone *wz)
 }
 
 /*
+ * After a completion in slot @s: the same zone's next write if it has more,
+ * else, its zone finished with --finish, another zone's. Returns the number
+ * of writes submitted, 0 or 1, or a negative errno.
+ */
+static int zw_continue(struct zw_ctx *c, struct zw_slot *s, bool write,
+		       u64 *next)
+{
+	int err;
+
+	if (c->plan[s->zi].wp >= c->plan[s->zi].end) {
+		if (write && c->o->finish) {
+			err = zw_finish(c, &c->plan[s->zi]);
+			if (err)
+				return err;
+		}
+		if (!zw_assign(c, s, next))
+			return 0;
+	}
+	return zw_submit(c, s, write);
+}
+
+/*
  * One pass over the plan: write it, or read it back and check it. On an
  * error, stop submitting but wait for what is in flight, whose buffers are
  * still the kernel's.
@@ -263,18 +285,7 @@ static int zw_pass(struct zw_ctx *c, bool write)
 		err = zw_complete(c, s, res, write);
 		if (err)
 			continue;
-
-		/* Same zone next if it has more, else another zone. */
-		if (c->plan[s->zi].wp >= c->plan[s->zi].end) {
-			if (write && c->o->finish) {
-				err = zw_finish(c, &c->plan[s->zi]);
-				if (err)
-					continue;
-			}
-			if (!zw_assign(c, s, &next))
-				continue;
-		}
-		ret = zw_submit(c, s, write);
+		ret = zw_continue(c, s, write, &next);
 		if (ret < 0)
 			err = ret;
 		else
@@ -441,11 +452,9 @@ static int zw_check_active(const struct zt_dev *dev, const struct zw_opts *o)
 	return ZT_EXIT_USAGE;
 }
 
-static int zw_run(struct zt_dev *dev, struct zw_opts *o)
+/* What must hold before any I/O, then --reset. */
+static int zw_prepare(struct zt_dev *dev, const struct zw_opts *o)
 {
-	struct zw_ctx c = { .dev = dev, .o = o };
-	u64 written_ns, i;
-	unsigned int qd;
 	int ret;
 
 	if (zt_dev_report_checked(dev))
@@ -465,73 +474,97 @@ static int zw_run(struct zt_dev *dev, struct zw_opts *o)
 	ret = zw_check_active(dev, o);
 	if (ret)
 		return ret;
-	if (o->reset) {
-		ret = zw_reset(dev, o);
-		if (ret)
-			return ret;
-	}
-	ret = zw_build_plan(&c);
-	if (ret)
-		goto out;
+	if (o->reset)
+		return zw_reset(dev, o);
+	return ZT_EXIT_OK;
+}
 
-	ret = ZT_EXIT_FAIL;
+/*
+ * The ring and its slots, each with a buffer of --bs bytes: as many as
+ * --qd asks for, lowered to the device's open and active zone limits.
+ */
+static int zw_setup_io(struct zw_ctx *c, struct zw_opts *o)
+{
+	const struct zt_dev *dev = c->dev;
+	unsigned int qd, i;
+	int ret;
+
 	qd = zt_zone_concurrency(o->qd, dev->max_open, dev->max_active);
 	if (qd < o->qd) {
 		printf("qd %u: the device allows %u open and %u active zones; writing %u zones at a time\n",
 		       o->qd, dev->max_open, dev->max_active, qd);
 		o->qd = qd;
 	}
-	c.slots = calloc(o->qd, sizeof(*c.slots));
-	if (!c.slots) {
+	c->slots = calloc(o->qd, sizeof(*c->slots));
+	if (!c->slots) {
 		fprintf(stderr, "%s: out of memory for %u I/O slots\n", prog,
 			o->qd);
-		goto out;
+		return ZT_EXIT_FAIL;
 	}
 	for (i = 0; i < o->qd; i++) {
 		/* posix_memalign() returns the error, it does not set errno */
-		ret = posix_memalign(&c.slots[i].buf, 4096, o->bs);
+		ret = posix_memalign(&c->slots[i].buf, 4096, o->bs);
 		if (ret) {
-			c.slots[i].buf = NULL;
+			c->slots[i].buf = NULL;
 			fprintf(stderr, "%s: %u buffers of %llu bytes: %s\n",
 				prog, o->qd, o->bs, strerror(ret));
-			ret = ZT_EXIT_FAIL;
-			goto out;
+			return ZT_EXIT_FAIL;
 		}
 	}
 	/* io_uring_queue_init() returns -errno, it does not set errno */
-	ret = io_uring_queue_init(o->qd, &c.ring, 0);
+	ret = io_uring_queue_init(o->qd, &c->ring, 0);
 	if (ret < 0) {
 		fprintf(stderr, "%s: io_uring_queue_init(%u): %s\n", prog,
 			o->qd, strerror(-ret));
-		ret = ZT_EXIT_FAIL;
-		goto out;
+		return ZT_EXIT_FAIL;
 	}
-	ret = ZT_EXIT_FAIL;
+	return ZT_EXIT_OK;
+}
 
-	if (zw_pass(&c, true))
-		goto out_ring;
-	written_ns = zt_now_ns() - c.t0;
+/* Write the plan, check the write pointers, read the data back. */
+static int zw_write_and_verify(struct zw_ctx *c)
+{
+	u64 written_ns, i;
+
+	if (zw_pass(c, true))
+		return ZT_EXIT_FAIL;
+	written_ns = zt_now_ns() - c->t0;
 	printf("wrote %llu MiB in %.3f s: %.1f MiB/s\n",
-	       (c.total << 9) >> 20, (double)written_ns / 1e9,
-	       zt_mib_per_s(c.total << 9, written_ns));
-	if (zw_check_wps(&c))
-		goto out_ring;
+	       (c->total << 9) >> 20, (double)written_ns / 1e9,
+	       zt_mib_per_s(c->total << 9, written_ns));
+	if (zw_check_wps(c))
+		return ZT_EXIT_FAIL;
+	if (c->o->no_verify)
+		return ZT_EXIT_OK;
 
-	if (!o->no_verify) {
-		/* Read back what was written: from each first wp to its wp. */
-		for (i = 0; i < c.nr_plan; i++) {
-			c.plan[i].end = c.plan[i].wp;
-			c.plan[i].wp = c.first_wp[i];
-		}
-		if (zw_pass(&c, false))
-			goto out_ring;
-		printf("verified %llu MiB: %.1f MiB/s\n", (c.total << 9) >> 20,
-		       zt_mib_per_s(c.total << 9, zt_now_ns() - c.t0));
+	/* Read back what was written: from each first wp to its wp. */
+	for (i = 0; i < c->nr_plan; i++) {
+		c->plan[i].end = c->plan[i].wp;
+		c->plan[i].wp = c->first_wp[i];
 	}
-	ret = ZT_EXIT_OK;
-out_ring:
-	io_uring_queue_exit(&c.ring);
-out:
+	if (zw_pass(c, false))
+		return ZT_EXIT_FAIL;
+	printf("verified %llu MiB: %.1f MiB/s\n", (c->total << 9) >> 20,
+	       zt_mib_per_s(c->total << 9, zt_now_ns() - c->t0));
+	return ZT_EXIT_OK;
+}
+
+static int zw_run(struct zt_dev *dev, struct zw_opts *o)
+{
+	struct zw_ctx c = { .dev = dev, .o = o };
+	unsigned int i;
+	int ret;
+
+	ret = zw_prepare(dev, o);
+	if (ret)
+		return ret;
+	ret = zw_build_plan(&c);
+	if (!ret)
+		ret = zw_setup_io(&c, o);
+	if (!ret) {
+		ret = zw_write_and_verify(&c);
+		io_uring_queue_exit(&c.ring);
+	}
 	if (c.slots)
 		for (i = 0; i < o->qd; i++)
 			free(c.slots[i].buf);
@@ -559,6 +592,23 @@ static const struct zt_cli_opt zw_opt_table[] = {
 	ZW_OPT('f', "--force", ZT_NUM_FLAG, force),
 	ZW_OPT(OPT_NO_VERIFY, "--no-verify", ZT_NUM_FLAG, no_verify),
 };
+
+/* --bs and --size, whole sectors, before the device says its block size */
+static int check_sizes(const struct zw_opts *o)
+{
+	if (!o->bs || o->bs % 512 || o->bs > (1ULL << 30)) {
+		fprintf(stderr,
+			"%s: --bs %llu: a multiple of 512 bytes up to 1 GiB\n",
+			prog, o->bs);
+		return ZT_EXIT_USAGE;
+	}
+	if (o->size % 512) {
+		fprintf(stderr, "%s: --size %llu: a multiple of 512 bytes\n",
+			prog, o->size);
+		return ZT_EXIT_USAGE;
+	}
+	return ZT_EXIT_OK;
+}
 
 int main(int argc, char **argv)
 {
@@ -603,17 +653,9 @@ int main(int argc, char **argv)
 			return ZT_EXIT_USAGE;
 		o.qd = (unsigned int)qd;
 	}
-	if (!o.bs || o.bs % 512 || o.bs > (1ULL << 30)) {
-		fprintf(stderr,
-			"%s: --bs %llu: a multiple of 512 bytes up to 1 GiB\n",
-			prog, o.bs);
-		return ZT_EXIT_USAGE;
-	}
-	if (o.size % 512) {
-		fprintf(stderr, "%s: --size %llu: a multiple of 512 bytes\n",
-			prog, o.size);
-		return ZT_EXIT_USAGE;
-	}
+	ret = check_sizes(&o);
+	if (ret)
+		return ret;
 	ret = zt_cli_operands(prog, argc, argv, NULL, &path);
 	if (ret)
 		return ret;
