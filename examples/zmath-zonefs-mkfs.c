@@ -83,21 +83,53 @@ static int parse_uuid(const char *s, uint8_t *uuid)
 	return n == 32 && i == 36 ? 0 : -EINVAL;
 }
 
+/* A version 4 UUID from /dev/urandom; 0, or -errno after saying why not. */
 static int random_uuid(uint8_t *uuid)
 {
 	ssize_t n;
-	int fd;
+	int fd, err = 0;
 
 	fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	n = read(fd, uuid, ZT_ZONEFS_UUID_SIZE);
-	close(fd);
-	if (n != ZT_ZONEFS_UUID_SIZE)
-		return -EIO;
+	if (fd < 0) {
+		err = -errno;
+	} else {
+		n = read(fd, uuid, ZT_ZONEFS_UUID_SIZE);
+		close(fd);
+		if (n != ZT_ZONEFS_UUID_SIZE)
+			err = -EIO;
+	}
+	if (err) {
+		fprintf(stderr, "%s: /dev/urandom: %s\n", prog, strerror(-err));
+		return err;
+	}
 	uuid[6] = (uuid[6] & 0x0f) | 0x40;	/* version 4 */
 	uuid[8] = (uuid[8] & 0x3f) | 0x80;	/* RFC 4122 variant */
 	return 0;
+}
+
+/* -L, -o or -U: what goes into the super block; 0, or -EINVAL, said why. */
+static int parse_super_opt(int c, const char *arg, struct zt_zonefs_opts *o)
+{
+	switch (c) {
+	case 'L':
+		if (!zt_zonefs_set_label(o, arg))
+			return 0;
+		fprintf(stderr, "%s: label too long: %zu bytes, at most %d\n",
+			prog, strlen(arg), ZT_ZONEFS_LABEL_LEN);
+		break;
+	case 'o':
+		if (!zt_zonefs_parse_features(o, arg))
+			return 0;
+		fprintf(stderr,
+			"%s: bad features '%s' (aggr_cnv, uid=N, gid=N, perm=OCTAL up to 777)\n",
+			prog, arg);
+		break;
+	default:
+		if (!parse_uuid(arg, o->uuid))
+			return 0;
+		fprintf(stderr, "%s: bad UUID '%s'\n", prog, arg);
+	}
+	return -EINVAL;
 }
 
 static bool all_zero(const unsigned char *p, size_t len)
@@ -179,15 +211,75 @@ static void print_plan(const struct zt_dev *dev,
 	printf("  label: \"%.64s\"\n  UUID: %s\n", o->label, uuid);
 }
 
+/* Reset the written zones, write the super block and finish its zone. */
+static int write_super(struct zt_dev *dev, const struct zt_zonefs_opts *o,
+		       unsigned char *buf, size_t io_size)
+{
+	u64 nr_reset;
+
+	if (zt_dev_reset_written_zones(dev, 0, dev->nr_zones, &nr_reset))
+		return ZT_EXIT_FAIL;
+	printf("Reset %llu sequential zone%s\n", nr_reset,
+	       nr_reset == 1 ? "" : "s");
+	memset(buf, 0, io_size);
+	zt_zonefs_build(buf, o);
+	printf("Writing the super block\n");
+	if (pwrite(dev->fd, buf, io_size, 0) != (ssize_t)io_size) {
+		fprintf(stderr, "%s: %s: writing the super block: %s\n", prog,
+			dev->path, strerror(errno));
+		return ZT_EXIT_FAIL;
+	}
+	if (fsync(dev->fd)) {
+		fprintf(stderr, "%s: %s: fsync: %s\n", prog, dev->path,
+			strerror(errno));
+		return ZT_EXIT_FAIL;
+	}
+	if (zt_zone_is_seq(&dev->zones[0])) {
+		/* Do not leave the super block zone holding an open zone. */
+		int err = zt_dev_zone_mgmt(dev, "finish", dev->zones[0].start,
+					   dev->zones[0].len);
+
+		if (err) {
+			fprintf(stderr, "%s: %s: finish zone 0: %s\n", prog,
+				dev->path, strerror(-err));
+			return ZT_EXIT_FAIL;
+		}
+	}
+	return ZT_EXIT_OK;
+}
+
+/* Read the super block back as zonefs will: valid, with our UUID. */
+static int check_super(const struct zt_dev *dev,
+		       const struct zt_zonefs_opts *o, unsigned char *buf,
+		       size_t io_size)
+{
+	struct zt_zonefs_opts back;
+	int ret;
+
+	memset(buf, 0xa5, io_size);
+	if (pread(dev->fd, buf, io_size, 0) != (ssize_t)io_size) {
+		fprintf(stderr, "%s: %s: reading the super block back: %s\n",
+			prog, dev->path, strerror(errno));
+		return ZT_EXIT_FAIL;
+	}
+	ret = zt_zonefs_verify(buf, &back);
+	if (ret || memcmp(back.uuid, o->uuid, sizeof(back.uuid))) {
+		fprintf(stderr, "%s: %s: super block read back is wrong: %s\n",
+			prog, dev->path,
+			ret ? zt_zonefs_strerror(ret) : "other UUID");
+		return ZT_EXIT_FAIL;
+	}
+	printf("Done: mount with \"mount -t zonefs %s DIR\"\n", dev->path);
+	return ZT_EXIT_OK;
+}
+
 static int format(struct zt_dev *dev, const struct zt_zonefs_opts *o,
 		  bool force, bool dry_run)
 {
 	struct zt_zonefs_files files;
 	size_t io_size = dev->lbs > ZT_ZONEFS_SUPER_SIZE ?
 			 dev->lbs : ZT_ZONEFS_SUPER_SIZE;
-	struct zt_zonefs_opts back;
 	unsigned char *buf = NULL;
-	u64 nr_reset;
 	char why[256];
 	int ret = ZT_EXIT_FAIL;
 
@@ -219,52 +311,9 @@ static int format(struct zt_dev *dev, const struct zt_zonefs_opts *o,
 		ret = ZT_EXIT_OK;
 		goto out;
 	}
-
-	if (zt_dev_reset_written_zones(dev, 0, dev->nr_zones, &nr_reset))
-		goto out;
-	printf("Reset %llu sequential zone%s\n", nr_reset,
-	       nr_reset == 1 ? "" : "s");
-	memset(buf, 0, io_size);
-	zt_zonefs_build(buf, o);
-	printf("Writing the super block\n");
-	if (pwrite(dev->fd, buf, io_size, 0) != (ssize_t)io_size) {
-		fprintf(stderr, "%s: %s: writing the super block: %s\n", prog,
-			dev->path, strerror(errno));
-		goto out;
-	}
-	if (fsync(dev->fd)) {
-		fprintf(stderr, "%s: %s: fsync: %s\n", prog, dev->path,
-			strerror(errno));
-		goto out;
-	}
-	if (zt_zone_is_seq(&dev->zones[0])) {
-		/* Do not leave the super block zone holding an open zone. */
-		int err = zt_dev_zone_mgmt(dev, "finish", dev->zones[0].start,
-					   dev->zones[0].len);
-
-		if (err) {
-			fprintf(stderr, "%s: %s: finish zone 0: %s\n", prog,
-				dev->path, strerror(-err));
-			goto out;
-		}
-	}
-
-	memset(buf, 0xa5, io_size);
-	if (pread(dev->fd, buf, io_size, 0) != (ssize_t)io_size) {
-		fprintf(stderr, "%s: %s: reading the super block back: %s\n",
-			prog, dev->path, strerror(errno));
-		goto out;
-	}
-	ret = zt_zonefs_verify(buf, &back);
-	if (ret || memcmp(back.uuid, o->uuid, sizeof(back.uuid))) {
-		fprintf(stderr, "%s: %s: super block read back is wrong: %s\n",
-			prog, dev->path,
-			ret ? zt_zonefs_strerror(ret) : "other UUID");
-		ret = ZT_EXIT_FAIL;
-		goto out;
-	}
-	printf("Done: mount with \"mount -t zonefs %s DIR\"\n", dev->path);
-	ret = ZT_EXIT_OK;
+	ret = write_super(dev, o, buf, io_size);
+	if (!ret)
+		ret = check_super(dev, o, buf, io_size);
 out:
 	free(buf);
 	return ret;
@@ -305,29 +354,11 @@ int main(int argc, char **argv)
 				opts, NULL)) != -1) {
 		switch (c) {
 		case 'L':
-			if (zt_zonefs_set_label(&o, optarg)) {
-				fprintf(stderr,
-					"%s: label too long: %zu bytes, at most %d\n",
-					prog, strlen(optarg),
-					ZT_ZONEFS_LABEL_LEN);
-				return ZT_EXIT_USAGE;
-			}
-			break;
 		case 'o':
-			if (zt_zonefs_parse_features(&o, optarg)) {
-				fprintf(stderr,
-					"%s: bad features '%s' (aggr_cnv, uid=N, gid=N, perm=OCTAL up to 777)\n",
-					prog, optarg);
-				return ZT_EXIT_USAGE;
-			}
-			break;
 		case 'U':
-			if (parse_uuid(optarg, o.uuid)) {
-				fprintf(stderr, "%s: bad UUID '%s'\n", prog,
-					optarg);
+			if (parse_super_opt(c, optarg, &o))
 				return ZT_EXIT_USAGE;
-			}
-			have_uuid = true;
+			have_uuid |= c == 'U';
 			break;
 		default:
 			ret = zt_cli_option(mkfs_opt_table,
@@ -340,14 +371,8 @@ int main(int argc, char **argv)
 	ret = zt_cli_operands(prog, argc, argv, NULL, &path);
 	if (ret)
 		return ret;
-	if (!have_uuid) {
-		ret = random_uuid(o.uuid);
-		if (ret) {
-			fprintf(stderr, "%s: /dev/urandom: %s\n", prog,
-				strerror(-ret));
-			return ZT_EXIT_FAIL;
-		}
-	}
+	if (!have_uuid && random_uuid(o.uuid))
+		return ZT_EXIT_FAIL;
 
 	/* -f overwrites data, never a mounted filesystem: always O_EXCL */
 	ret = zt_dev_open(&dev, prog, path,
