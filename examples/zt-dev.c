@@ -121,6 +121,54 @@ int zt_not_zoned_reason(char *buf, size_t size, int ioctl_err,
 			zoned);
 }
 
+/* The zone size of a block device, or why it is not a zoned one. */
+static int zt_dev_zone_size(struct zt_dev *dev, dev_t rdev, unsigned int *zs)
+{
+	char why[160], zoned[32];
+	bool have_zoned;
+	int err = 0;
+
+	if (ioctl(dev->fd, BLKGETZONESZ, zs) < 0)
+		err = errno;
+	if (!err && *zs)
+		return ZT_EXIT_OK;
+	have_zoned = !zt_queue_attr(rdev, "zoned", zoned, sizeof(zoned));
+	zt_not_zoned_reason(why, sizeof(why), err, have_zoned ? zoned : NULL);
+	fprintf(stderr, "%s: %s: not a zoned block device (%s)\n", dev->prog,
+		dev->path, why);
+	return ZT_EXIT_FAIL;
+}
+
+/*
+ * The capacity, zone count and block sizes by ioctl, the zone limits from
+ * sysfs, and the geometry of zone size @zs, which is not 0.
+ */
+static int zt_dev_geometry(struct zt_dev *dev, dev_t rdev, unsigned int zs)
+{
+	unsigned long long bytes;
+	unsigned int nr = 0;
+	int lbs = 0, pbs = 0;
+
+	if (ioctl(dev->fd, BLKGETNRZONES, &nr) < 0 ||
+	    ioctl(dev->fd, BLKGETSIZE64, &bytes) < 0 ||
+	    ioctl(dev->fd, BLKSSZGET, &lbs) < 0 ||
+	    ioctl(dev->fd, BLKPBSZGET, &pbs) < 0) {
+		fprintf(stderr, "%s: %s: geometry ioctl failed: %s\n",
+			dev->prog, dev->path, strerror(errno));
+		return ZT_EXIT_FAIL;
+	}
+	dev->zone_size = zs;
+	dev->dev_nr_zones = nr;
+	dev->capacity = bytes >> 9;
+	dev->lbs = (unsigned int)lbs;
+	dev->pbs = (unsigned int)pbs;
+	dev->max_open = zt_queue_limit(rdev, "max_open_zones");
+	dev->max_active = zt_queue_limit(rdev, "max_active_zones");
+	/* zs is not 0 here, so this cannot fail */
+	zmath_geom_init(&dev->geom, dev->zone_size);
+	return ZT_EXIT_OK;
+}
+
 /**
  * zt_dev_open() - open a zoned block device and read its geometry
  * @dev: filled in on success
@@ -136,11 +184,8 @@ int zt_not_zoned_reason(char *buf, size_t size, int ioctl_err,
 int zt_dev_open(struct zt_dev *dev, const char *prog, const char *path,
 		int flags)
 {
-	unsigned long long bytes;
-	unsigned int zs = 0, nr = 0;
-	char why[160], zoned[32];
+	unsigned int zs = 0;
 	struct stat st;
-	int lbs = 0, pbs = 0, err = 0;
 
 	memset(dev, 0, sizeof(*dev));
 	dev->prog = prog;
@@ -164,41 +209,15 @@ int zt_dev_open(struct zt_dev *dev, const char *prog, const char *path,
 			prog, path);
 		goto fail;
 	}
-	if (ioctl(dev->fd, BLKGETZONESZ, &zs) < 0)
-		err = errno;
-	if (err || !zs) {
-		bool have_zoned = !zt_queue_attr(st.st_rdev, "zoned", zoned,
-						 sizeof(zoned));
-
-		zt_not_zoned_reason(why, sizeof(why), err,
-				    have_zoned ? zoned : NULL);
-		fprintf(stderr, "%s: %s: not a zoned block device (%s)\n",
-			prog, path, why);
+	if (zt_dev_zone_size(dev, st.st_rdev, &zs) ||
+	    zt_dev_geometry(dev, st.st_rdev, zs))
 		goto fail;
-	}
-	if (ioctl(dev->fd, BLKGETNRZONES, &nr) < 0 ||
-	    ioctl(dev->fd, BLKGETSIZE64, &bytes) < 0 ||
-	    ioctl(dev->fd, BLKSSZGET, &lbs) < 0 ||
-	    ioctl(dev->fd, BLKPBSZGET, &pbs) < 0) {
-		fprintf(stderr, "%s: %s: geometry ioctl failed: %s\n", prog,
-			path, strerror(errno));
-		goto fail;
-	}
 	if ((flags & O_DIRECT) &&
 	    fcntl(dev->fd, F_SETFL, fcntl(dev->fd, F_GETFL) | O_DIRECT) < 0) {
 		fprintf(stderr, "%s: %s: O_DIRECT: %s\n", prog, path,
 			strerror(errno));
 		goto fail;
 	}
-	dev->zone_size = zs;
-	dev->dev_nr_zones = nr;
-	dev->capacity = bytes >> 9;
-	dev->lbs = (unsigned int)lbs;
-	dev->pbs = (unsigned int)pbs;
-	dev->max_open = zt_queue_limit(st.st_rdev, "max_open_zones");
-	dev->max_active = zt_queue_limit(st.st_rdev, "max_active_zones");
-	/* zs is not 0 here, so this cannot fail */
-	zmath_geom_init(&dev->geom, dev->zone_size);
 	return ZT_EXIT_OK;
 fail:
 	close(dev->fd);
