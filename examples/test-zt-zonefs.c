@@ -49,22 +49,30 @@ static void test_crc32(void **state)
 		    crc32_le_bitwise(~0U, big, sizeof(big)));
 }
 
+/* A super block with every feature, label "zmath", UUID 10 11 ... 1f */
+static void build_super(unsigned char *sb, struct zt_zonefs_opts *o)
+{
+	size_t i;
+
+	memset(o, 0, sizeof(*o));
+	o->perm = 0640;
+	for (i = 0; i < ZT_ZONEFS_UUID_SIZE; i++)
+		o->uuid[i] = (uint8_t)(0x10 + i);
+	assert_int_equal(zt_zonefs_set_label(o, "zmath"), 0);
+	assert_int_equal(zt_zonefs_parse_features(o,
+			 "aggr_cnv,uid=1000,gid=100,perm=644"), 0);
+	zt_zonefs_build(sb, o);
+}
+
 static void test_zonefs_super(void **state)
 {
 	static unsigned char sb[ZT_ZONEFS_SUPER_SIZE];
 	static unsigned char copy[ZT_ZONEFS_SUPER_SIZE];
-	struct zt_zonefs_opts o = { .perm = 0640 }, back;
-	struct zt_zonefs_super *s = (struct zt_zonefs_super *)sb;
+	struct zt_zonefs_opts o, back;
 	u32 crc;
-	size_t i;
 
 	(void)state;
-	for (i = 0; i < ZT_ZONEFS_UUID_SIZE; i++)
-		o.uuid[i] = (uint8_t)(0x10 + i);
-	assert_int_equal(zt_zonefs_set_label(&o, "zmath"), 0);
-	assert_int_equal(zt_zonefs_parse_features(&o,
-			 "aggr_cnv,uid=1000,gid=100,perm=644"), 0);
-	zt_zonefs_build(sb, &o);
+	build_super(sb, &o);
 
 	/* byte layout of struct zonefs_super, little endian */
 	assert_memory_equal(sb, "\x53\x46\x4f\x5a", 4);
@@ -94,15 +102,24 @@ static void test_zonefs_super(void **state)
 	assert_int_equal(back.uid, 1000);
 	assert_int_equal(back.gid, 100);
 	assert_int_equal(back.perm, 0644);
+}
 
-	/* what zonefs_read_super() refuses */
+/* What zonefs_read_super() refuses */
+static void test_zonefs_super_refused(void **state)
+{
+	static unsigned char sb[ZT_ZONEFS_SUPER_SIZE];
+	static unsigned char copy[ZT_ZONEFS_SUPER_SIZE];
+	struct zt_zonefs_super *s = (struct zt_zonefs_super *)copy;
+	struct zt_zonefs_opts o;
+
+	(void)state;
+	build_super(sb, &o);
 	memcpy(copy, sb, sizeof(copy));
 	copy[0] ^= 1;
 	assert_int_equal(zt_zonefs_verify(copy, NULL), -ENODATA);
 	memcpy(copy, sb, sizeof(copy));
 	copy[200] = 1;
 	assert_int_equal(zt_zonefs_verify(copy, NULL), -EBADMSG);
-	s = (struct zt_zonefs_super *)copy;
 	s->s_crc = htole32(zt_zonefs_crc(copy));
 	assert_int_equal(zt_zonefs_verify(copy, NULL), -EUCLEAN);
 	memcpy(copy, sb, sizeof(copy));
@@ -230,6 +247,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_crc32),
 		cmocka_unit_test(test_zonefs_super),
+		cmocka_unit_test(test_zonefs_super_refused),
 		cmocka_unit_test(test_zonefs_opts),
 		cmocka_unit_test(test_zonefs_zones),
 		cmocka_unit_test(test_uuid),
