@@ -5,60 +5,37 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <sched.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#include "zmath-bench.h"
+#include "zb-fatal.h"
+#include "zb-harness.h"
+#include "zb-kernels.h"
+#include "zb-run.h"
+#include "zb-stats.h"
 
 #ifdef ZBENCH_HAVE_CALLGRIND
 #include <valgrind/callgrind.h>
 #endif
 
+#define ZB_ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+#define SECTOR_SHIFT		9
+
+/* One input in this many is an exact zone start. */
+#define ZB_ALIGNED_ONE_IN	64
+/* Lengths of the two --count runs; per op = difference / (N2 - N1). */
+#define ZB_COUNT_N1		256
+#define ZB_COUNT_N2		1280
+
 /* Tell the compiler memory may have changed: calls are not CSE'd away. */
 #define zb_barrier()	__asm__ __volatile__("" : : : "memory")
-
-struct zb_ctx zb_ctxs[NR_UNITS][NR_ZONES];
-struct zb_cfg *zb_cfgs;
-size_t zb_nr_cfgs;
-double *zb_freq_samples;
-double zb_freq_ghz;
 
 /* Positions, and the latency loops' inputs that chain through them. */
 static u64 *zb_pos[NR_UNITS][NR_ZONES];
 static u64 *zb_lat_in[NR_UNITS][NR_ZONES][NR_OPS];
 static u64 zb_state;
-
-void zb_die(const char *fmt, ...)
-{
-	va_list ap;
-
-	fflush(stdout);
-	fputs("zmath-bench: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	exit(1);
-}
-
-/**
- * zb_calloc() - calloc() or die
- * @nmemb: number of elements
- * @size: size of one
- *
- * Return: zeroed memory.
- */
-void *zb_calloc(size_t nmemb, size_t size)
-{
-	void *p = calloc(nmemb, size);
-
-	if (!p)
-		zb_die("out of memory");
-	return p;
-}
 
 /* xorshift64*: reproducible positions from --seed. */
 static u64 zb_rand(void)

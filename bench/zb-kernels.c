@@ -9,7 +9,19 @@
 #include <stdlib.h>
 
 #include "zb-div.h"
-#include "zmath-bench.h"
+#include "zb-kernels.h"
+
+const char *const zb_method_names[NR_METHODS] = {
+	"shift", "zmath", "div", "geom", "ldiv", "ldiv-bf", "floor",
+};
+
+const char *const zb_op_names[NR_OPS] = {
+	"zone_no", "zone_offset", "is_aligned", "roundup", "nr_zones",
+};
+
+const char *const zb_loop_names[NR_LOOPS] = {
+	"throughput", "latency", "oneshot",
+};
 
 /* shift: what po2-only kernel code writes by hand (ALIGN() for roundup). */
 static inline u64 shift_zone_no(const struct zb_ctx *c, u64 pos)

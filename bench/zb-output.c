@@ -6,8 +6,11 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "zb-fatal.h"
+#include "zb-kernels.h"
+#include "zb-output.h"
+#include "zb-run.h"
 #include "zb-version.h"
-#include "zmath-bench.h"
 
 #ifndef ZBENCH_CFLAGS
 #define ZBENCH_CFLAGS	"unknown"

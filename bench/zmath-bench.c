@@ -44,41 +44,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "zmath-bench.h"
-
-const char *const zb_method_names[NR_METHODS] = {
-	"shift", "zmath", "div", "geom", "ldiv", "ldiv-bf", "floor",
-};
-
-const char *const zb_op_names[NR_OPS] = {
-	"zone_no", "zone_offset", "is_aligned", "roundup", "nr_zones",
-};
-
-const char *const zb_loop_names[NR_LOOPS] = {
-	"throughput", "latency", "oneshot",
-};
-
-const char *const zb_unit_names[NR_UNITS] = { "sectors", "bytes" };
-
-/*
- * The odd size is 2^36 - 5: odd, so the geometry needs its rounded-down
- * multiplier, and above 2^32, so -m32 division takes libgcc's slow path.
- */
-const struct zb_zone zb_zones[NR_ZONES] = {
-	{ "128MiB", 128 * MIB, 0 },
-	{ "96MiB", 96 * MIB, 0 },
-	{ "3MiB", 3 * MIB, 0 },
-	{ "1077MiB", 1077 * MIB, 0 },
-	{ "odd", 0, 68719476731ULL },
-};
-
-struct zb_opts zb_opt = {
-	.n = ZB_DEF_N,
-	.rounds = ZB_DEF_ROUNDS,
-	.target_us = ZB_DEF_TARGET_US,
-	.seed = 0x5eedfaceULL,
-	.cpu = -1,
-};
+#include "zb-fatal.h"
+#include "zb-harness.h"
+#include "zb-output.h"
+#include "zb-run.h"
 
 static void zb_usage(FILE *f)
 {
