@@ -538,6 +538,28 @@ static int check_geometry_opts(const struct zone_opts *o)
 	return ZT_EXIT_OK;
 }
 
+/* report: no management option, one format at most, --check alone. */
+static int check_report_opts(const struct zone_opts *o)
+{
+	if (o->all || o->force || o->force_unchecked) {
+		fprintf(stderr,
+			"%s: --all, --force and --force-unchecked go with reset, open, close and finish\n",
+			prog);
+		return ZT_EXIT_USAGE;
+	}
+	if (o->json && o->csv) {
+		fprintf(stderr, "%s: --json and --csv: choose one\n", prog);
+		return ZT_EXIT_USAGE;
+	}
+	if (o->check && (o->have_offset || o->have_length || o->have_count)) {
+		fprintf(stderr,
+			"%s: --check checks the whole device: drop --offset, --length and --count\n",
+			prog);
+		return ZT_EXIT_USAGE;
+	}
+	return ZT_EXIT_OK;
+}
+
 /* Options that do not go together, refused before the device is opened. */
 static int check_opts(struct zone_opts *o)
 {
@@ -554,27 +576,8 @@ static int check_opts(struct zone_opts *o)
 		fprintf(stderr, "%s: --count 0: give 1 zone or more\n", prog);
 		return ZT_EXIT_USAGE;
 	}
-	if (report) {
-		if (o->all || o->force || o->force_unchecked) {
-			fprintf(stderr,
-				"%s: --all, --force and --force-unchecked go with reset, open, close and finish\n",
-				prog);
-			return ZT_EXIT_USAGE;
-		}
-		if (o->json && o->csv) {
-			fprintf(stderr, "%s: --json and --csv: choose one\n",
-				prog);
-			return ZT_EXIT_USAGE;
-		}
-		if (o->check && (o->have_offset || o->have_length ||
-				 o->have_count)) {
-			fprintf(stderr,
-				"%s: --check checks the whole device: drop --offset, --length and --count\n",
-				prog);
-			return ZT_EXIT_USAGE;
-		}
-		return ZT_EXIT_OK;
-	}
+	if (report)
+		return check_report_opts(o);
 	if (o->json || o->csv || o->check || o->quiet) {
 		fprintf(stderr,
 			"%s: --json, --csv, --check and --quiet go with report\n",
