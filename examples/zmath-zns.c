@@ -722,6 +722,7 @@ static int append_uring(struct zns_append *a)
 		ret = io_uring_peek_cqe(&ring, &cqe);
 		if (ret)
 			continue;
+		inflight--;
 		if (cqe->res) {
 			ret = cqe->res;
 			io_uring_cqe_seen(&ring, cqe);
@@ -730,7 +731,6 @@ static int append_uring(struct zns_append *a)
 		}
 		check_alba(a, cqe->user_data, cqe->big_cqe[0]);
 		io_uring_cqe_seen(&ring, cqe);
-		inflight--;
 		done++;
 	}
 	append_drain(&ring, inflight);
