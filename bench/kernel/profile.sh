@@ -27,6 +27,7 @@ out=$top/build/bench-kernel-profile/$base-$workload
 t0=$SECONDS
 log() { printf '[bench-kernel-profile %4ds] %s\n' $((SECONDS - t0)) "$*" >&2; }
 die() { printf 'bench-kernel-profile: error: %s\n' "$*" >&2; exit 1; }
+. "$top/bench/kernel/boot.sh"
 
 case $workload in
 write-psync | write-libaio | write-io_uring) ;;
@@ -43,11 +44,11 @@ boot() {
 	rm -f "$dir/$len.log" && mkfifo "$dir/$len.log"
 	"$top/bench/kernel/profile.py" count "$obj/profile.syms" "$dir/$len.log" \
 		> "$dir/$len.counts" &
-	ZMATH_QEMU_SMP=1 ZMATH_QEMU_TIMEOUT=7200 ZMATH_QEMU_ZNS=po2 \
-		ZMATH_QEMU_ARGS="-icount shift=0,sleep=off -singlestep -d nochain,exec -dfilter $(cat "$obj/profile.ranges") -D $dir/$len.log" \
-		ZMATH_GUEST_ARGS="zmath.run=bench tsc=reliable idle=poll zmath.bench_n=$bn zmath.bench_only=$workload zmath.bench_devices=po2" \
-		"$top/kernel/qemu/run.sh" "$bzimage" "$initramfs" "$dir/qemu-$len" \
-		"$([ "$kind" = pristine ] && echo baseline || echo patched)"
+	ZMATH_QEMU_TIMEOUT=${ZMATH_QEMU_TIMEOUT:-7200} bench_boot "$bzimage" \
+		"$initramfs" "$dir/qemu-$len" \
+		"$([ "$kind" = pristine ] && echo baseline || echo patched)" po2 \
+		"zmath.bench_n=$bn zmath.bench_only=$workload zmath.bench_devices=po2" \
+		"-singlestep -d nochain,exec -dfilter $(cat "$obj/profile.ranges") -D $dir/$len.log"
 	wait $!
 	rm -f "$dir/$len.log"
 	grep -q '^zmath-bench done' "$dir/qemu-$len/guest.tap" ||

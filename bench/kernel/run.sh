@@ -36,6 +36,7 @@ out=${ZBENCH_KERNEL_OUT:-$top/build/bench-kernel}
 t0=$SECONDS
 log() { printf '[bench-kernel %4ds] %s\n' $((SECONDS - t0)) "$*" >&2; }
 die() { printf 'bench-kernel: error: %s\n' "$*" >&2; exit 1; }
+. "$top/bench/kernel/boot.sh"
 
 smoke=0
 case ${1:-} in
@@ -79,14 +80,8 @@ for base in $kernels; do
 		btrfs_arg=
 		[ $base != 6.1 ] || btrfs_arg=" zmath.bench_btrfs_div=16"
 		log "$base $mode: boot under -icount (one vCPU), log $dir/console.log"
-		# An hour per kernel: -icount counts the same on a busy host,
-		# but runs slower; 6.1 patched took more than 30 minutes beside
-		# two kernel builds
-		ZMATH_QEMU_SMP=1 ZMATH_QEMU_ARGS="-icount shift=0,sleep=off" \
-			ZMATH_QEMU_TIMEOUT=${ZMATH_QEMU_TIMEOUT:-3600} \
-			ZMATH_QEMU_ZNS=$zns \
-			ZMATH_GUEST_ARGS="zmath.run=bench tsc=reliable idle=poll $guest_args$btrfs_arg$devices_arg" \
-			"$top/kernel/qemu/run.sh" "$bzimage" "$initramfs" "$dir" "$kmode"
+		bench_boot "$bzimage" "$initramfs" "$dir" "$kmode" "$zns" \
+			"$guest_args$btrfs_arg$devices_arg"
 		[ "$(cat "$dir/qemu.rc")" = 0 ] || die "$base $mode: QEMU exited with $(cat "$dir/qemu.rc")"
 		! grep '^zmath-bench error' "$dir/guest.tap" ||
 			die "$base $mode: the guest's runs failed (above; $dir/console.log)"

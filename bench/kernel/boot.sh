@@ -1,0 +1,20 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# boot.sh - the kernel bench's QEMU boot, shared by run.sh and profile.sh
+# (bash, sourced; $top is the checkout).
+#
+# bench_boot BZIMAGE INITRAMFS DIR MODE ZNS GUEST_ARGS [QEMU_ARGS] - boot
+# BZIMAGE (kernel/qemu/run.sh, MODE patched|baseline, NVMe namespace set
+# ZNS) with one vCPU under -icount shift=0,sleep=off, so that guest time is
+# an instruction count, and run bench/kernel/guest.sh with GUEST_ARGS on
+# the command line: idle=poll keeps the vCPU executing while it waits (a
+# halted vCPU's clock would jump to its next timer), tsc=reliable keeps the
+# TSC, which is that clock, as the clocksource.  An hour by default
+# ($ZMATH_QEMU_TIMEOUT): -icount counts the same on a busy host, but runs
+# slower; 6.1 patched took more than 30 minutes beside two kernel builds.
+bench_boot() {
+	ZMATH_QEMU_SMP=1 ZMATH_QEMU_TIMEOUT=${ZMATH_QEMU_TIMEOUT:-3600} \
+		ZMATH_QEMU_ARGS="-icount shift=0,sleep=off${7:+ $7}" \
+		ZMATH_QEMU_ZNS=$5 \
+		ZMATH_GUEST_ARGS="zmath.run=bench tsc=reliable idle=poll $6" \
+		"$top/kernel/qemu/run.sh" "$1" "$2" "$3" "$4"
+}
