@@ -17,6 +17,7 @@ import sys
 RENAME = {
     'u64': '__zmath_u64',
     'u32': '__zmath_u32',
+    'u8': '__zmath_u8',
     'bool': '__zmath_bool',
     'false': '__zmath_false',
     'true': '__zmath_true',

@@ -13,6 +13,7 @@
 
 typedef uint64_t u64;
 typedef uint32_t u32;
+typedef unsigned char u8;
 #if !defined(__cplusplus) && __STDC_VERSION__ <= 201710L
 /* As C89 code has them; C23 has the keywords, or <stdbool.h> before. */
 typedef unsigned char bool;

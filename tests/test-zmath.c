@@ -205,6 +205,34 @@ static void test_geom_init_rejects_zero(void **state)
 	assert_memory_equal(&g, &before, sizeof(g));
 }
 
+static void test_rcp_init_rejects_zero(void **state)
+{
+	struct zmath_rcp r, before;
+
+	(void)state;
+	memset(&r, 0x5a, sizeof(r));
+	before = r;
+	assert_int_equal(zmath_rcp_init(&r, 0), -EINVAL);
+	assert_memory_equal(&r, &before, sizeof(r));
+}
+
+/*
+ * The block layer keeps one per queue: it must stay at 16 bytes (12 where a
+ * 64-bit integer is 4-byte aligned, as on x86-32).
+ */
+static void test_rcp_size(void **state)
+{
+	struct zmath_rcp r = { 0 };
+
+	(void)state;
+	assert_true(sizeof(r) <= 16);
+	assert_int_equal(zmath_rcp_init(&r, 96ULL << 11), 0);
+	assert_false(zmath_rcp_is_po2(&r));
+	assert_int_equal(zmath_rcp_init(&r, 128ULL << 11), 0);
+	assert_true(zmath_rcp_is_po2(&r));
+	assert_int_equal(r.pre_shift, 18);
+}
+
 /* Zone size 0 reads as 2^64 in the stateless helpers, and never traps. */
 static void test_stateless_zone_size_zero(void **state)
 {
@@ -249,6 +277,24 @@ static void test_zeroed_geom(void **state)
 		assert_false(zmath_geom_is_aligned(&g, pos));
 		assert_true(zmath_geom_roundup_overflow(&g, pos, &res));
 		assert_int_equal(zmath_geom_roundup(&g, pos), 0);
+	}
+}
+
+/* The same for a queue's reciprocal, whose zone size is chunk_sectors. */
+static void test_zeroed_rcp(void **state)
+{
+	static const u64 positions[] = { 0, 1, 12345, 1ULL << 32, UINT64_MAX };
+	struct zmath_rcp r;
+	unsigned int i;
+
+	(void)state;
+	memset(&r, 0, sizeof(r));
+	assert_true(zmath_rcp_is_po2(&r));
+	for (i = 0; i < ARRAY_SIZE(positions); i++) {
+		u64 pos = positions[i];
+
+		assert_int_equal(zmath_rcp_zone_no(&r, 0, pos), pos);
+		assert_int_equal(zmath_rcp_zone_offset(&r, 0, pos), pos);
 	}
 }
 
@@ -332,6 +378,9 @@ int main(void)
 		cmocka_unit_test(test_geom_init_rejects_zero),
 		cmocka_unit_test(test_stateless_zone_size_zero),
 		cmocka_unit_test(test_zeroed_geom),
+		cmocka_unit_test(test_rcp_init_rejects_zero),
+		cmocka_unit_test(test_rcp_size),
+		cmocka_unit_test(test_zeroed_rcp),
 		cmocka_unit_test(test_roundup_overflow),
 		cmocka_unit_test(test_nr_zones_top),
 		cmocka_unit_test(test_geom_encoding),

@@ -43,10 +43,11 @@ static inline void zmath_expect(u64 pos, u64 zone_size, struct zmath_expect *e)
 	} while (0)
 
 /**
- * zmath_oracle_check() - compare both layers with / and % for one input
+ * zmath_oracle_check() - compare every layer with / and % for one input
  * @pos: the position
  * @zone_size: the zone size
- * @g: zmath_geom_init() of @zone_size, or NULL to skip the geometry layer
+ * @g: zmath_geom_init() of @zone_size, or NULL to skip the geometry and
+ *	its reciprocal
  * @why: where to describe the first mismatch
  * @len: size of @why
  *
@@ -57,6 +58,7 @@ static inline int zmath_oracle_check(u64 pos, u64 zone_size,
 				     size_t len)
 {
 	struct zmath_expect e;
+	struct zmath_rcp r;
 	u64 res;
 	bool over;
 
@@ -99,6 +101,14 @@ static inline int zmath_oracle_check(u64 pos, u64 zone_size,
 			   e.roundup_overflow ? 0 : e.roundup);
 	ZMATH_ORACLE_CHECK("geom_nr_zones", zmath_geom_nr_zones(g, pos),
 			   e.nr_zones);
+
+	zmath_rcp_from_geom(&r, g);
+	ZMATH_ORACLE_CHECK("rcp_zone_no", zmath_rcp_zone_no(&r, zone_size, pos),
+			   e.zone_no);
+	ZMATH_ORACLE_CHECK("rcp_zone_offset",
+			   zmath_rcp_zone_offset(&r, zone_size, pos), e.offset);
+	ZMATH_ORACLE_CHECK("rcp_nr_zones",
+			   zmath_rcp_nr_zones(&r, zone_size, pos), e.nr_zones);
 	return 0;
 }
 

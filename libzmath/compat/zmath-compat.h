@@ -18,6 +18,7 @@
 
 #define __zmath_u64		__UINT64_TYPE__
 #define __zmath_u32		__UINT32_TYPE__
+#define __zmath_u8		__UINT8_TYPE__
 #ifdef __cplusplus
 #define __zmath_bool		bool
 #else

@@ -6,7 +6,7 @@
  * fixed size. Much code assumes that size is a power of 2 and turns zone
  * math into shifts and masks. NVMe ZNS allows any zone size, and NAND does
  * not naturally come in powers of 2. This header does the zone math once,
- * exactly, for every zone size, in two layers:
+ * exactly, for every zone size, in three layers:
  *
  * 1. Stateless helpers, zmath_*(pos, zone_size): a power-of-2 size takes a
  *    shift or a mask, any other size a 64-bit division.
@@ -16,6 +16,10 @@
  *    division by a multiplication with a precomputed reciprocal, so that a
  *    device whose zone size is not a power of 2 pays a few cycles more than
  *    one whose zone size is, not a division.
+ *
+ * 3. struct zmath_rcp, the reciprocal alone, 16 bytes, for a structure that
+ *    holds the zone size already, as the block layer's queue limits hold
+ *    chunk_sectors; its helpers take the zone size.
  *
  * Positions, sizes and capacities are unsigned 64-bit numbers in any unit
  * (sectors or bytes) as long as the caller uses one unit throughout. Every
@@ -296,6 +300,23 @@ static inline bool zmath_geom_is_po2(const struct zmath_geom *geom)
 }
 
 /*
+ * The zone number of n, a position shifted right by the zone size's
+ * trailing zero bits, for a zone size that is not a power of 2: a
+ * multiply-high, and for some odd sizes a saturating increment and a
+ * post-shift (see struct zmath_geom).
+ */
+static inline u64 __zmath_mulhi_zone_no(u64 n, u64 magic,
+					unsigned int post_shift,
+					bool round_down)
+{
+	if (!post_shift)
+		return mul_u64_u64_hi(n, magic);
+	if (round_down && n != U64_MAX)
+		n++;
+	return mul_u64_u64_hi(n, magic) >> post_shift;
+}
+
+/*
  * The zone number by a 32-bit division (ZMATH_USE_DIV32), and the offset in
  * zone that comes with it. Zone sizes below 2^32 skip the 64-bit
  * shifts, about 5 instructions each there.
@@ -338,13 +359,8 @@ static inline u64 zmath_geom_zone_no(const struct zmath_geom *geom, u64 pos)
 	n = pos >> geom->pre_shift;
 	if (zmath_geom_is_po2(geom))
 		return n;
-	if (geom->post_shift) {
-		/* Rounded down: n + 1, saturating (see struct zmath_geom). */
-		if (geom->round_down && n != U64_MAX)
-			n++;
-		return mul_u64_u64_hi(n, geom->magic) >> geom->post_shift;
-	}
-	return mul_u64_u64_hi(n, geom->magic);
+	return __zmath_mulhi_zone_no(n, geom->magic, geom->post_shift,
+				     geom->round_down);
 }
 
 /**
@@ -487,6 +503,142 @@ static inline u64 zmath_geom_nr_zones(const struct zmath_geom *geom,
 	}
 	return zmath_geom_zone_no(geom, capacity) +
 	       !zmath_geom_is_aligned(geom, capacity);
+}
+
+/**
+ * struct zmath_rcp - the reciprocal of a zone size that is kept elsewhere
+ * @magic: 0 if the zone size is a power of 2, else the multiplier of
+ *	struct zmath_geom
+ * @pre_shift: number of trailing zero bits of the zone size
+ * @post_shift: right shift applied after the multiply-high
+ * @round_down: true if @magic is rounded down, which takes n + 1 for n
+ *
+ * The zone number's part of struct zmath_geom, same encoding, in 16 bytes
+ * instead of 56: for a structure that holds the zone size already, as the
+ * block layer's queue limits hold chunk_sectors. Its helpers take that
+ * zone size, which must be the one given to zmath_rcp_init(). Alignment is
+ * an offset of 0. Where ZMATH_USE_DIV32 is set, a zone size below 2^32
+ * divides, as struct zmath_geom's @div32 does.
+ *
+ * A zeroed struct zmath_rcp with a zone size of 0 reads as a zeroed
+ * geometry does: the zone number and the offset are the position.
+ */
+struct zmath_rcp {
+	u64 magic;
+	u8 pre_shift;
+	u8 post_shift;
+	bool round_down;
+};
+
+/**
+ * zmath_rcp_from_geom() - take the reciprocal of a geometry
+ * @rcp: the reciprocal to fill in
+ * @geom: an initialised geometry
+ */
+static inline void zmath_rcp_from_geom(struct zmath_rcp *rcp,
+				       const struct zmath_geom *geom)
+{
+	rcp->magic = geom->magic;
+	rcp->pre_shift = (u8)geom->pre_shift;
+	rcp->post_shift = (u8)geom->post_shift;
+	rcp->round_down = geom->round_down;
+}
+
+/**
+ * zmath_rcp_init() - compute the reciprocal of a zone size
+ * @rcp: the reciprocal to fill in
+ * @zone_size: the zone size, any unit
+ *
+ * As zmath_geom_init(): once, when the zone size becomes known. @rcp is left
+ * untouched on error.
+ *
+ * Return: 0, or -EINVAL if @zone_size is 0.
+ */
+static inline int zmath_rcp_init(struct zmath_rcp *rcp, u64 zone_size)
+{
+	struct zmath_geom geom;
+	int ret;
+
+	ret = zmath_geom_init(&geom, zone_size);
+	if (!ret)
+		zmath_rcp_from_geom(rcp, &geom);
+	return ret;
+}
+
+/**
+ * zmath_rcp_is_po2() - tell whether a reciprocal's zone size is a power of 2
+ * @rcp: an initialised reciprocal
+ *
+ * Return: true if the zone size is a power of 2.
+ */
+static inline bool zmath_rcp_is_po2(const struct zmath_rcp *rcp)
+{
+	return rcp->magic == 0;
+}
+
+/* Where the architecture divides 64 by 32 bits fast, and the size fits. */
+static inline bool __zmath_rcp_div32(u64 zone_size)
+{
+	return ZMATH_USE_DIV32 && !(zone_size >> 32);
+}
+
+/**
+ * zmath_rcp_zone_no() - number of the zone that holds a position
+ * @rcp: zmath_rcp_init() of @zone_size
+ * @zone_size: the zone size
+ * @pos: the position
+ *
+ * Return: @pos / @zone_size.
+ */
+static inline u64 zmath_rcp_zone_no(const struct zmath_rcp *rcp,
+				    u64 zone_size, u64 pos)
+{
+	u32 rem;
+
+	if (zmath_rcp_is_po2(rcp))
+		return pos >> rcp->pre_shift;
+	if (__zmath_rcp_div32(zone_size))
+		return div_u64_rem(pos, (u32)zone_size, &rem);
+	return __zmath_mulhi_zone_no(pos >> rcp->pre_shift, rcp->magic,
+				     rcp->post_shift, rcp->round_down);
+}
+
+/**
+ * zmath_rcp_zone_offset() - offset of a position from the start of its zone
+ * @rcp: zmath_rcp_init() of @zone_size
+ * @zone_size: the zone size
+ * @pos: the position
+ *
+ * Return: @pos % @zone_size.
+ */
+static inline u64 zmath_rcp_zone_offset(const struct zmath_rcp *rcp,
+					u64 zone_size, u64 pos)
+{
+	u32 rem;
+
+	if (zmath_rcp_is_po2(rcp))
+		return pos & (zone_size - 1);
+	if (__zmath_rcp_div32(zone_size)) {
+		div_u64_rem(pos, (u32)zone_size, &rem);
+		return rem;
+	}
+	return pos - zmath_rcp_zone_no(rcp, zone_size, pos) * zone_size;
+}
+
+/**
+ * zmath_rcp_nr_zones() - number of zones needed to cover a capacity
+ * @rcp: zmath_rcp_init() of @zone_size
+ * @zone_size: the zone size
+ * @capacity: the capacity, in the unit of @zone_size
+ *
+ * Return: @capacity / @zone_size rounded up: a smaller last zone counts.
+ */
+static inline u64 zmath_rcp_nr_zones(const struct zmath_rcp *rcp,
+				     u64 zone_size, u64 capacity)
+{
+	u64 nr = zmath_rcp_zone_no(rcp, zone_size, capacity);
+
+	return nr + (capacity != nr * zone_size);
 }
 
 #endif /* _LINUX_ZMATH_H */
