@@ -15,8 +15,10 @@
 # is the function's whole body, so a branch that a po2 device never takes
 # counts too; bench/kernel measures what runs.  A function that is inlined
 # everywhere, or that a base does not have, shows "-".  --check fails when
-# a patched function realigns its stack and its pristine self does not.
-# VERBOSE=1 diffs each listed function's disassembly.
+# a patched function realigns its stack and its pristine self does not, and
+# when struct queue_limits, which every queue and every limits update
+# holds, grows by more than 16 bytes.  VERBOSE=1 diffs each listed
+# function's disassembly.
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
@@ -115,6 +117,26 @@ for f in "$@"; do
 	printf '%-4s %-38s %8d %8d %+6d  %s\n' "$base" "$f" "$nb" "$np" $((np - nb)) "$flag"
 	[ -z "${VERBOSE:-}" ] || diff "$b" "$p" || true
 done
+
+# sizeof(struct queue_limits) as each build compiles it: blk-settings.o's
+# own compiler command on a file that only takes the size.
+limits_size() {	# OBJDIR
+	local cmd
+	cmd=$(sed -n '1s/^\(saved\)\?cmd_[^=]*:= //p' "$1/block/.blk-settings.o.cmd")
+	cmd=${cmd%%-c -o block/blk-settings.o *}
+	cmd=${cmd/-Wp,-MMD,block\/.blk-settings.o.d/}
+	printf '#include <linux/blkdev.h>\nint limits_size = sizeof(struct queue_limits);\n' > "$tmp/limits.c"
+	(cd "$1" && eval "$cmd -S -o $tmp/limits.s $tmp/limits.c")
+	awk '/^limits_size:/ { getline; print $2; exit }' "$tmp/limits.s"
+}
+lb=$(limits_size "$kbuild/obj-baseline$sfx")
+lp=$(limits_size "$kbuild/obj-patched$sfx")
+[ -n "$lb" ] && [ -n "$lp" ] || die "could not compile sizeof(struct queue_limits)"
+printf '%-4s %-38s %8d %8d %+6d  bytes\n' "$base" "struct queue_limits" "$lb" "$lp" $((lp - lb))
+if [ $((lp - lb)) -gt 16 ]; then
+	echo "$base: struct queue_limits grows by $((lp - lb)) bytes, more than 16"
+	bad=1
+fi
 
 gained=$(comm -13 <(realigns "$tmp/baseline") <(realigns "$tmp/patched"))
 if [ -n "$gained" ]; then
