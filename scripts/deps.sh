@@ -30,7 +30,7 @@ unit=("${bench[@]}" g++-multilib clang libclang-rt-14-dev
 	libgcc-12-dev-arm64-cross libcmocka-dev:arm64
 	binutils-arm-linux-gnueabihf libc6-dev-armhf-cross
 	libgcc-12-dev-armhf-cross libcmocka-dev:armhf
-	# tests/header-lint.sh: the kernel's checkpatch.pl and kernel-doc;
+	# tests/kernel-lint.sh: the kernel's checkpatch.pl and kernel-doc;
 	# the man pages (kernel-doc) and tests/man-check.sh
 	linux-source-6.12 man-db
 	# tests/abi-diff.sh: abidiff against the last release's ABI

@@ -4,7 +4,7 @@
 # The kernel's checkpatch.pl and kernel-doc, from Debian's
 # linux-source-6.12 tarball (ZMATH_LINUX_TARBALL overrides it): extracted
 # once into DEST/scripts, again when the tarball changes, and renamed into
-# place only when complete. tests/header-lint.sh lints with them; the man
+# place only when complete. tests/kernel-lint.sh lints with them; the man
 # pages are made by kernel-doc.
 #
 #   linux-scripts.sh DEST     extract (if need be)

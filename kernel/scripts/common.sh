@@ -56,6 +56,13 @@ kernel_version() {
 		/^SUBLEVEL =/ {s=$2; print v "." p "." s; exit}' "$1/Makefile"
 }
 
+# shared_files - "PATH KERNEL_PATH" per file that every series carries byte
+# for byte, from kernel/shared-files (comments, blanks dropped)
+shared_files() {
+	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$top/kernel/shared-files" |
+		awk '{ print $1, $2 }'
+}
+
 # series_list - patch file names in apply order (comments, blanks dropped)
 series_list() {
 	[ -f "$kpatches/series" ] || return 0

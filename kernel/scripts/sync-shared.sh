@@ -1,17 +1,18 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
-# sync-shared.sh - copy libzmath's shared files (include/linux/zmath.h,
-# zmath.c) and tests/zmath-cases.h into the patch that adds them (as
-# include/linux/zmath.h, lib/math/zmath.c and lib/math/zmath-cases.h, byte
-# for byte), rebase the rest of the series on it and re-export.
+# sync-shared.sh - copy the files that every series carries byte for byte
+# (kernel/shared-files: libzmath's zmath.h and zmath.c, the case table and
+# the KUnit suite) into the patch that adds them, rebase the rest of the
+# series on it and re-export.
 # One base at a time: [KERNEL=6.1] sync-shared.sh.
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
 "$(dirname "$0")/prepare.sh"
-declare -A copy=([include/linux/zmath.h]=libzmath/include/linux/zmath.h
-		 [lib/math/zmath.c]=libzmath/zmath.c
-		 [lib/math/zmath-cases.h]=tests/zmath-cases.h)
+declare -A copy=()
+while read -r src dst; do
+	copy[$dst]=$src
+done < <(shared_files)
 stale=0
 for dst in "${!copy[@]}"; do
 	cmp -s "$top/${copy[$dst]}" "$ksrc/$dst" || stale=1
