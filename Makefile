@@ -109,7 +109,7 @@ kernel-check:
 	$(DEPS) check
 	$(MAKE) $(B)/meson/build.ninja
 	ninja -C $(B)/meson
-	KERNEL=$(KERNEL) BASELINE=$(BASELINE) ONLY=$(ONLY) tests/kernel-check.sh
+	KERNEL=$(KERNEL) BASELINE=$(BASELINE) ONLY=$(ONLY) kernel/check.sh
 
 # Both kernels of a base, then their disassembly: what the series costs a
 # power-of-2 device, function by function (kernel/scripts/hotpath.sh).
@@ -125,7 +125,7 @@ kernel-hotpath:
 KUNIT_ARCHS ?= i386 arm64 arm
 kernel-kunit:
 	$(DEPS) check
-	KERNEL=$(KERNEL) tests/kernel-kunit.sh $(KUNIT_ARCHS)
+	KERNEL=$(KERNEL) kernel/kunit-check.sh $(KUNIT_ARCHS)
 
 # The guest suite's config (every patched subsystem) built for the 32-bit
 # and ARM architectures on both bases, so that a 64-bit division an arch
@@ -135,7 +135,7 @@ CROSS_ARCHS ?= i386 arm arm64
 kernel-cross:
 	$(DEPS) check
 	set -e; for k in $(CHECK_KERNELS); do \
-		KERNEL=$$k tests/kernel-kunit.sh --full $(CROSS_ARCHS); \
+		KERNEL=$$k kernel/kunit-check.sh --full $(CROSS_ARCHS); \
 	done
 
 # A measurement, not a test: `make check` runs only its smoke (one

@@ -42,7 +42,7 @@ check=("${unit[@]}" linux-source-6.1
 	# kernel/scripts/build.sh compiles through it when installed
 	ccache
 	cpio xz-utils qemu-system-x86 busybox-static fio nvme-cli btrfs-progs
-	# the KUnit suite on arm64 and arm (tests/kernel-kunit.sh): kernels
+	# the KUnit suite on arm64 and arm (kernel/kunit-check.sh): kernels
 	# built with clang and the cross binutils above, booted on "virt"
 	qemu-system-arm
 	dmsetup util-linux

@@ -14,7 +14,7 @@
 # size 6144") and change nothing; on po2 they work.
 #
 # fio t/zbd: test-zbd-support of Debian's fio source (3.33, the version of
-# its /usr/bin/fio; examples/util-linux/fio-zbd-suite.sh), unchanged, run
+# its /usr/bin/fio; examples/fio/zbd-suite.sh), unchanged, run
 # by Debian's bash with Debian's grep, sed and timeout (/opt/fio-zbd/bin,
 # only on the suite's PATH) and the project's blkzone as its "blkzone", on
 # null_blk of 8 conventional and 130 sequential zones (every test's
@@ -59,7 +59,7 @@ FZ_BLKZONE_USED=$FZ_BLKZONE
 grep -q 'zmath\.fiozbd_blkzone=pristine' /proc/cmdline && FZ_BLKZONE_USED=$FZ_DEBIAN
 # what every test of tests/fio-zbd/ requires: the blkzones, the suite and
 # the Debian tools it runs with (examples/util-linux/build.sh --pristine
-# and fio-zbd-suite.sh, kernel/qemu/mkinitramfs.sh)
+# and examples/fio/zbd-suite.sh, kernel/qemu/mkinitramfs.sh)
 FZ_TOOLS="$FZ_BLKZONE $FZ_DEBIAN $FZ_PRISTINE $FZ_SRC/t/zbd/test-zbd-support
 	$FZ_SRC/bin/bash $FZ_SRC/bin/grep $FZ_SRC/bin/sed $FZ_SRC/bin/timeout"
 # tests that fail on po2 and npo2 alike, and on the pristine kernels,

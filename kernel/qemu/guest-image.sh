@@ -3,7 +3,7 @@
 # guest-image.sh - everything the QEMU guest runs, built or reused: the
 # project's btrfs-progs, f2fs-tools, blkzone and zbd on zmath.h beside
 # Debian's pristine ones, fio's zoned test suite, then the initramfs
-# (kernel/qemu/mkinitramfs.sh).  Used by tests/kernel-check.sh and
+# (kernel/qemu/mkinitramfs.sh).  Used by kernel/check.sh and
 # bench/kernel/run.sh; the project's own tools (build/meson/examples) must
 # be built first.  Prints the initramfs' path.
 #
@@ -18,8 +18,8 @@ for tool in btrfs-progs f2fs-tools util-linux libzbd; do
 	"$top/examples/$tool/build.sh" --pristine > /dev/null ||
 		die "examples/$tool/build.sh --pristine failed (see above)"
 done
-"$top/examples/util-linux/fio-zbd-suite.sh" > /dev/null ||
-	die "examples/util-linux/fio-zbd-suite.sh failed (see above)"
+"$top/examples/fio/zbd-suite.sh" > /dev/null ||
+	die "examples/fio/zbd-suite.sh failed (see above)"
 for f in btrfs-progs/out/mkfs.btrfs btrfs-progs/out/btrfs \
 	btrfs-progs/out/sb-zones btrfs-progs/out-pristine/mkfs.btrfs \
 	f2fs-tools/out/mkfs.f2fs f2fs-tools/out/fsck.f2fs \

@@ -155,7 +155,7 @@ for t in out/mkfs.f2fs out/fsck.f2fs out/f2fs_io out-pristine/mkfs.f2fs; do
 done
 # blkzone and libzbd's zbd on zmath.h and the same sources unpatched
 # (examples/{util-linux,libzbd}/build.sh --pristine), static; fio's zoned
-# suite from Debian's fio source (examples/util-linux/fio-zbd-suite.sh),
+# suite from Debian's fio source (examples/fio/zbd-suite.sh),
 # beside a link to fio where it looks for it (../../fio).
 for t in util-linux/out/blkzone:blkzone.zmath \
 	util-linux/out-pristine/blkzone:blkzone.pristine \
@@ -173,7 +173,7 @@ if [ -n "$zbd" ] && [ -f "$zbd/test-zbd-support" ]; then
 	install -m 755 "$zbd/test-zbd-support" "$zbd/functions" "$root/opt/fio-zbd/t/zbd/"
 	ln -s /usr/bin/fio "$root/opt/fio-zbd/fio"
 else
-	note "no build/fio/fio-*/t/zbd (examples/util-linux/fio-zbd-suite.sh): fio-zbd checks will fail"
+	note "no build/fio/fio-*/t/zbd (examples/fio/zbd-suite.sh): fio-zbd checks will fail"
 fi
 pack "$root" "$proj"
 rm -rf "$root"

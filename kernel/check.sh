@@ -1,12 +1,12 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
-# kernel-check.sh - boot the zmath kernel of one base in QEMU and judge it:
+# check.sh - boot the zmath kernel of one base in QEMU and judge it:
 # KUnit zmath suite, the guest's zoned-device suite (kernel/guest/), no
 # panic/oops/WARNING/BUG, no timeout.  Run by `make kernel-check`.
 #
-#   tests/kernel-check.sh                     6.12, the patched kernel
-#   KERNEL=6.1 tests/kernel-check.sh          6.1, the patched kernel
-#   BASELINE=1 tests/kernel-check.sh          the pristine tree: npo2 must
+#   kernel/check.sh                     6.12, the patched kernel
+#   KERNEL=6.1 kernel/check.sh          6.1, the patched kernel
+#   BASELINE=1 kernel/check.sh          the pristine tree: npo2 must
 #                                             be refused
 #
 # Each group of checks declares what it runs, per base and mode, in
@@ -28,7 +28,7 @@
 # tests out (kernel/qemu/run-parts.sh); ZMATH_GUEST_ARGS adds to the kernel
 # command line.
 set -euo pipefail
-. "$(dirname "$0")/../kernel/scripts/common.sh"
+. "$(dirname "$0")/scripts/common.sh"
 
 if [ "${BASELINE:-0}" = 1 ]; then
 	mode=baseline tree=$ksrc_pristine build_args=(--baseline)

@@ -1,11 +1,11 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
-# fio-zbd-suite.sh - fio's own zoned test suite, t/zbd/, from Debian's fio
+# zbd-suite.sh - fio's own zoned test suite, t/zbd/, from Debian's fio
 # source package (3.33, the version of Debian 12's fio binary), for the
 # QEMU guest (kernel/guest/fio-zbd.sh runs it, with the blkzone of
 # examples/util-linux/build.sh).
 #
-#   examples/util-linux/fio-zbd-suite.sh
+#   examples/fio/zbd-suite.sh
 #
 # examples/debian-source.sh: a deb-src entry if apt has none, `apt-get
 # source fio` into build/fio/ (once).  Nothing is built: the suite is bash
