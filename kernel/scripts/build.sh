@@ -69,7 +69,8 @@ kmake() {
 		${cross:+CROSS_COMPILE=$cross} "$@"
 }
 
-# Every fragment line must hold in .config; ZMATH_* only where defined.
+# Every fragment line must hold in .config; a symbol that only the series
+# defines (in the patched tree, not in this one) only where defined.
 # As in merge_config.sh, a later fragment overrides an earlier one: a
 # symbol the arch's fragment sets is checked there alone.
 check_config() {
@@ -98,6 +99,11 @@ fragment_symbols() {
 	while read -r line; do fragment_symbol "$line"; done < "$1"
 }
 
+# kconfig_defines TREE SYMBOL - whether a Kconfig file of TREE defines it
+kconfig_defines() {
+	grep -rqs --include='Kconfig*' "^config ${2#CONFIG_}\$" "$1"
+}
+
 # check_fragment FRAGMENT OVERRIDDEN - OVERRIDDEN: symbols not to check
 check_fragment() {
 	local line sym missing=
@@ -105,8 +111,8 @@ check_fragment() {
 		sym=$(fragment_symbol "$line")
 		[ -n "$sym" ] || continue
 		[[ " $2 " != *" $sym "* ]] || continue
-		if [[ $sym == CONFIG_ZMATH_* ]] &&
-		   ! grep -rqs --include='Kconfig*' "^config ${sym#CONFIG_}\$" "$src"; then
+		if ! kconfig_defines "$src" "$sym" &&
+		   kconfig_defines "$ksrc" "$sym"; then
 			continue
 		fi
 		if [[ $line == \#* ]]; then
