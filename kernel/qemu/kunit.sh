@@ -39,7 +39,8 @@ rc=${PIPESTATUS[0]}
 set -e
 
 . "$(dirname "$0")/kunit-lib.sh"
-kunit_zmath "$out/console.log" "$out" "$tree"
+kunit_parse "$out/console.log" "$out" "$tree"
+kunit_suite "$out" zmath
 problems=()
 [ "$rc" = 0 ] || problems+=("QEMU exited with $rc$([ "$rc" != 124 ] || echo ' (timeout)')")
 [ "$kunit_rc" = 0 ] || problems+=("kunit.py parse failed (rc $kunit_rc), see $out/kunit.txt")

@@ -6,8 +6,9 @@
 #
 # OUTDIR holds console.log, guest.tap and qemu.rc (run.sh).  Judged:
 #  - KUnit: the KTAP before /init, parsed by KERNEL_TREE's own
-#    tools/testing/kunit/kunit.py parse; every case of the zmath suite must
-#    pass (patched mode: the suite must be there; baseline: it is absent);
+#    tools/testing/kunit/kunit.py parse; every case of the zmath and
+#    blk_settings suites must pass (patched mode: the suites must be there;
+#    baseline: they are absent);
 #  - the guest's TAP (guest.tap): no "not ok", a final ZMATH-GUEST-RESULT
 #    line whose counts match the lines, and per group of checks the counts
 #    and skip reasons EXPECT.TSV declares (kernel/qemu/expect/BASE-MODE.tsv,
@@ -37,19 +38,30 @@ esac
 
 # --- KUnit ------------------------------------------------------------------
 . "$(dirname "$0")/kunit-lib.sh"
-kunit_zmath "$console" "$out" "$tree"
-if [ "$kunit_total" -gt 0 ]; then
-	[ "$kunit_pass" = "$kunit_total" ] ||
-		problem "KUnit zmath: $((kunit_total - kunit_pass)) of $kunit_total cases did not pass: $(printf '%s\n' "$kunit_cases" | grep -v '^PASS	' | cut -f2 | head -5 | paste -sd, -)"
-	kunit_line="zmath suite: $kunit_pass/$kunit_total cases pass"
-elif [ "$mode" = patched ]; then
-	problem "KUnit: no zmath suite in the console log (CONFIG_ZMATH_KUNIT_TEST?)"
-	kunit_line="zmath suite: MISSING"
-else
-	kunit_line="zmath suite: absent (pristine kernel)"
-fi
+kunit_parse "$console" "$out" "$tree"
+# The series' suites, each with the option that builds it: the zone math
+# (lib/math/zmath_kunit.c) and the stacked limits' chunk_sectors
+# reciprocal (block/tests/blk_settings_kunit.c).  kunit_line: "37/37, 3/3"
+kunit_line= kunit_all=0
+for spec in zmath:ZMATH_KUNIT_TEST blk_settings:BLK_SETTINGS_KUNIT_TEST; do
+	suite=${spec%%:*}
+	kunit_suite "$out" "$suite"
+	kunit_all=$((kunit_all + kunit_total))
+	if [ "$kunit_total" -gt 0 ]; then
+		[ "$kunit_pass" = "$kunit_total" ] ||
+			problem "KUnit $suite: $((kunit_total - kunit_pass)) of $kunit_total cases did not pass: $(printf '%s\n' "$kunit_cases" | grep -v '^PASS	' | cut -f2 | head -5 | paste -sd, -)"
+		cell=$kunit_pass/$kunit_total
+	elif [ "$mode" = patched ]; then
+		problem "KUnit: no $suite suite in the console log (CONFIG_${spec#*:}?)"
+		cell=MISSING
+	else
+		cell=absent
+	fi
+	kunit_line+=${kunit_line:+, }$cell
+done
+[ "$mode" = patched ] || [ "$kunit_all" != 0 ] || kunit_line="absent (pristine kernel)"
 # The pristine tree has no KUnit suite built in: "0 tests run" is its normal.
-if [ "$kunit_rc" != 0 ] && ! { [ "$mode" = baseline ] && [ "$kunit_total" = 0 ] &&
+if [ "$kunit_rc" != 0 ] && ! { [ "$mode" = baseline ] && [ "$kunit_all" = 0 ] &&
 	grep -q 'Ran 0 tests' "$out/kunit.txt"; }; then
 	problem "kunit.py parse failed (rc $kunit_rc), see $out/kunit.txt"
 fi

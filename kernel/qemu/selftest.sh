@@ -14,14 +14,20 @@ trap 'rm -rf "$work"' EXIT
 bad=0
 
 ktap='KTAP version 1
-1..1
+1..2
     KTAP version 1
     # Subtest: zmath
     1..2
     ok 1 zmath_test_a
     ok 2 zmath_test_b
 # zmath: pass:2 fail:0 skip:0 total:2
-ok 1 zmath'
+ok 1 zmath
+    KTAP version 1
+    # Subtest: blk_settings
+    1..1
+    ok 1 blk_test_a
+# blk_settings: pass:1 fail:0 skip:0 total:1
+ok 2 blk_settings'
 tap='ok 1 - dev: created
 ok 2 - dev: check # SKIP no tool
 ok 3 - npo2: created # REFUSED zone_size must be power-of-two
@@ -93,13 +99,15 @@ judge() {
 
 echo "selftest of kernel/qemu/parse.sh:"
 case_ clean                patched  pass "none -"
-case_ clean-baseline       baseline pass "console /zmath\|KTAP\|^ *1\.\./d;s/^ok 1 zmath//"
+case_ clean-baseline       baseline pass "console /zmath\|blk\|KTAP\|^ *1\.\./d"
 case_ guest-not-ok         patched  fail 'tap s/^ok 1 - dev: created/not ok 1 - dev: created/;s/pass=2 fail=0/pass=1 fail=1/'
 case_ no-final-line        patched  fail 'tap /ZMATH-GUEST-RESULT/d'
 case_ counts-mismatch      patched  fail 'tap /^ok 2 /d'
 case_ no-guest-tap         patched  fail 'tap d'
 case_ kunit-case-fails     patched  fail 'console s/^    ok 2 zmath_test_b/    not ok 2 zmath_test_b/'
-case_ kunit-suite-missing  patched  fail "console /zmath\|KTAP\|^ *1\.\./d;s/^ok 1 zmath//"
+case_ kunit-suite-missing  patched  fail "console /zmath\|blk\|KTAP\|^ *1\.\./d"
+case_ blk-suite-missing    patched  fail='no blk_settings suite' 'console /blk/d;s/^1\.\.2$/1..1/'
+case_ blk-case-fails       patched  fail='KUnit blk_settings' 'console s/^    ok 1 blk_test_a/    not ok 1 blk_test_a/'
 case_ kernel-panic         patched  fail 'console $a Kernel panic - not syncing: Fatal exception'
 case_ oops                 patched  fail 'console $a Oops: 0000 [#1] PREEMPT'
 case_ warning              patched  fail 'console $a WARNING: CPU: 0 PID: 1 at block/blk-zoned.c:1 x'

@@ -44,7 +44,7 @@ run_date() {
 	date -r "$1/verdict.txt" '+%F %H:%M'
 }
 verdict() { val verdict "$1"; }
-kunit() { val kunit "$1" | sed 's/^zmath suite: //'; }
+kunit() { val kunit "$1"; }
 guest() {	# "pass 452, refused 0, fail 0, skip 2" -> "452/0/0/2"
 	val guest "$1" | sed -E 's/^pass ([0-9]+), refused ([0-9]+), fail ([0-9]+), skip ([0-9]+)$/\1\/\2\/\3\/\4/'
 }
@@ -54,7 +54,7 @@ row "QEMU runs (build/kernel/BASE/qemu-MODE)" "${heads[@]}"
 rule
 per_run "last run" run_date
 per_run "verdict" verdict
-per_run "KUnit zmath suite" kunit
+per_run "KUnit zmath, blk_settings: pass/cases" kunit
 per_run "guest TAP: pass/refused/fail/skip" guest
 rule
 
