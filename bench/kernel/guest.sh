@@ -128,7 +128,8 @@ reset_zones() { blkzone.zmath reset -c "$1" "$RAW"; }
 raw_bench() {
 	local d=$1 zone_mb=$2 out
 	device_wanted "$d" || return 0
-	if ! out=$(NB_ATTRS="memory_backed=0" nullb_new "bench$d" $((zone_mb * 4096)) "$zone_mb"); then
+	if ! out=$(nullb_new "bench$d" memory_backed=0 \
+		size=$((zone_mb * 4096)) zone_size="$zone_mb"); then
 		say refused "$d $(echo $out)"
 		return 0
 	fi
@@ -164,7 +165,8 @@ fs_bench() {
 	local d=$1 zone_mb=$2 out
 	device_wanted "$d" || return 0
 	wanted zonefs-write || wanted btrfs-write || return 0
-	if ! out=$(NB_ATTRS="memory_backed=1" nullb_new "benchfs$d" $((zone_mb * 32)) "$zone_mb"); then
+	if ! out=$(nullb_new "benchfs$d" size=$((zone_mb * 32)) \
+		zone_size="$zone_mb"); then
 		say refused "$d $(echo $out)"
 		return 0
 	fi

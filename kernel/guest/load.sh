@@ -83,9 +83,8 @@ c_ld_fio() {
 # write: zone 0 is left alone) and the run
 ld_group() {
 	local g=$1 nz=$((LD_JOBS * LD_ZONES_PER_JOB + 1))
-	NB_ATTRS="zone_max_open=$LD_MAX_OPEN zone_max_active=$LD_MAX_ACTIVE"
-	nullb_case "$g" "$2" $((nz * $3)) "$3" "$3" 0 quiet
-	NB_ATTRS=
+	nullb_case "$g" "$2" $((nz * $3)) "$3" "$3" 0 quiet \
+		zone_max_open="$LD_MAX_OPEN" zone_max_active="$LD_MAX_ACTIVE"
 	ZS=$(($3 * 2048))
 	step "$g: queue/max_open_zones $LD_MAX_OPEN" c_queue "$NB_DEV" max_open_zones $LD_MAX_OPEN
 	step "$g: fio, $LD_JOBS jobs at depth 4: limits hold, all written and verified, zones full" \

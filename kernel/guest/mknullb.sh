@@ -34,13 +34,13 @@ mib() {
 case $1 in -h | --help) usage ;; esac
 zone=$(mib "$1") || exit 2
 shift
-size= cap= conv=0 NB_ATTRS=
+size= cap= conv=0 attrs=
 for kv in "$@"; do
 	case $kv in
 	size=*) size=$(mib "${kv#*=}") || exit 2 ;;
 	cap=*) cap=$(mib "${kv#*=}") || exit 2 ;;
 	conv=*) conv=${kv#*=} ;;
-	?*=*) NB_ATTRS="$NB_ATTRS $kv" ;;
+	?*=*) attrs="$attrs $kv" ;;
 	*) usage ;;
 	esac
 done
@@ -48,7 +48,9 @@ size=${size:-$((zone * 10))}
 [ -d "$NULLB_CFS" ] || { echo "mknullb: no $NULLB_CFS (null_blk, configfs)" >&2; exit 1; }
 n=0
 while [ -e "$NULLB_CFS/try$n" ]; do n=$((n + 1)); done
-if ! nullb_new "try$n" "$size" "$zone" "$cap" "$conv"; then
+# $attrs unquoted: one ATTR=VALUE per word
+if ! nullb_new "try$n" size="$size" zone_size="$zone" ${cap:+zone_capacity=$cap} \
+	zone_nr_conv="$conv" $attrs; then
 	echo "mknullb: the kernel refused a null_blk of $size MiB, $zone MiB zones (dmesg says why)" >&2
 	exit 1
 fi

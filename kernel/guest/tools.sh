@@ -140,7 +140,8 @@ tl_group() {
 	SKIPPING=
 	ZS=$((TL_ZONE_MB * 2048))
 	is_po2 $ZS && npo2=0
-	if out=$(nullb_new "$TL_NAME" $((8 * TL_ZONE_MB)) "$TL_ZONE_MB" "$TL_ZONE_MB" 1); then
+	if out=$(nullb_new "$TL_NAME" size=$((8 * TL_ZONE_MB)) \
+		zone_size="$TL_ZONE_MB" zone_capacity="$TL_ZONE_MB" zone_nr_conv=1); then
 		created "$g" $npo2 "$out, 8 zones of $TL_ZONE_MB MiB, zone 0 conventional"
 		NB_DEV=$out
 	else

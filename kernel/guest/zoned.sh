@@ -34,28 +34,34 @@ need() {
 # --- null_blk through configfs ----------------------------------------------
 NULLB_CFS=/sys/kernel/config/nullb
 
-# nullb_new NAME SIZE_MB ZONE_MB [CAP_MB] [NR_CONV] - power on a zoned,
-# memory-backed null_blk; prints /dev/nullbN, or the kernel's complaint
-# (and fails) when power-on is refused.  dmesg is cleared first.
-# $NB_ATTRS, "attr=value ...", sets more configfs attributes.
+# nullb_new NAME ATTR=VALUE... - power on a null_blk made through configfs,
+# its settings given by the names of its configfs attributes, as blktests'
+# _configure_null_blk takes them: "nullb_new zf1 size=1024 zone_size=96
+# zone_capacity=80 zone_nr_conv=2" (sizes in MB, as null_blk reads them).
+# zoned=1 and memory_backed=1 unless given.  Prints the device, or the
+# kernel's complaint (and fails) when an attribute or the power-on is
+# refused.  dmesg is cleared first.
 nullb_new() {
-	local d=$NULLB_CFS/$1
+	local name=$1 d=$NULLB_CFS/$1 kv
+	shift
 	dmesg_mark
 	mkdir "$d" || return 1
 	echo 1 > "$d/zoned"
 	echo 1 > "$d/memory_backed"
-	echo "$2" > "$d/size"
-	echo "$3" > "$d/zone_size"
-	[ -z "${4:-}" ] || echo "$4" > "$d/zone_capacity"
-	[ -z "${5:-}" ] || echo "$5" > "$d/zone_nr_conv"
-	for kv in ${NB_ATTRS:-}; do echo "${kv#*=}" > "$d/${kv%%=*}"; done
+	for kv; do
+		if ! echo "${kv#*=}" 2> /dev/null > "$d/${kv%%=*}"; then
+			echo "null_blk refused ${kv%%=*} = ${kv#*=} (ls $NULLB_CFS/features)"
+			rmdir "$d"
+			return 1
+		fi
+	done
 	if ! echo 1 > "$d/power" 2> /dev/null; then
 		dmesg_new | grep -i null_blk | tail -n 3
 		rmdir "$d"
 		return 1
 	fi
 	# configfs devices take the directory's name (6.1), else nullbN
-	if [ -b "/dev/$1" ]; then echo "/dev/$1"; else echo "/dev/nullb$(cat "$d/index")"; fi
+	if [ -b "/dev/$name" ]; then echo "/dev/$name"; else echo "/dev/nullb$(cat "$d/index")"; fi
 }
 nullb_del() {
 	[ -d "$NULLB_CFS/$1" ] || return 0
@@ -68,7 +74,7 @@ nullb_del() {
 c_bad() {
 	local out want=$5
 	[ "$MODE" = patched ] || want=$6
-	if out=$(nullb_new "$1" "$2" "$3" "$4"); then
+	if out=$(nullb_new "$1" size="$2" zone_size="$3" ${4:+zone_capacity=$4}); then
 		echo "accepted: $out"
 		nullb_del "$1"
 		return 1
@@ -115,20 +121,24 @@ not_created() {
 	fi
 }
 
-# nullb_case GROUP NAME SIZE_MB ZONE_MB CAP_MB NR_CONV [quiet] - a group's
-# null_blk in $NB_DEV (created, or REFUSED and SKIPPING set), then, unless
-# quiet, the checks every zoned device gets
+# nullb_case GROUP NAME SIZE_MB ZONE_MB CAP_MB NR_CONV [quiet] [ATTR=VALUE...]
+# - a group's null_blk in $NB_DEV (created, or REFUSED and SKIPPING set),
+# with more configfs attributes if given, then, unless quiet, the checks
+# every zoned device gets
 nullb_case() {
-	local g=$1 name=$2 out npo2=0
-	is_po2 $(($4 * 2048)) || npo2=1
+	local g=$1 name=$2 size=$3 zone=$4 cap=$5 conv=$6 quiet= out npo2=0
+	shift 6
+	[ "${1:-}" != quiet ] || { quiet=1; shift; }
+	is_po2 $((zone * 2048)) || npo2=1
 	NB_DEV=
-	if out=$(nullb_new "$name" "$3" "$4" "$5" "$6"); then
+	if out=$(nullb_new "$name" size="$size" zone_size="$zone" \
+		${cap:+zone_capacity=$cap} ${conv:+zone_nr_conv=$conv} "$@"); then
 		NB_DEV=$out
 		created "$g" $npo2 "$NB_DEV"
 	else
 		not_created "$g" $npo2 "$out" "zone_size must be power-of-two"
 	fi
-	[ "${7:-}" = quiet ] || dev_suite "$g" "$NB_DEV" "$4" "$3" "$5" "$6"
+	[ -n "$quiet" ] || dev_suite "$g" "$NB_DEV" "$zone" "$size" "$cap" "$conv"
 }
 
 # --- zone state through the project's report tool ---------------------------

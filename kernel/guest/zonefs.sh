@@ -71,18 +71,8 @@ c_zf_mkfs_refused() {
 
 # c_zf_nonzoned - a plain (not zoned) null_blk is refused, nothing written
 c_zf_nonzoned() {
-	local d=$NULLB_CFS/zfplain dev rc=0
-	dmesg_mark
-	mkdir "$d" || return 1
-	echo 1 > "$d/memory_backed"
-	echo 64 > "$d/size"
-	if ! echo 1 > "$d/power" 2> /dev/null; then
-		dmesg_new | grep -i null_blk | tail -n 3
-		rmdir "$d"
-		return 1
-	fi
-	dev=/dev/zfplain
-	[ -b "$dev" ] || dev=/dev/nullb$(cat "$d/index")
+	local dev rc=0
+	dev=$(nullb_new zfplain zoned=0 size=64) || { echo "null_blk: $dev"; return 1; }
 	echo "$dev: queue/zoned $(cat "/sys/block/${dev##*/}/queue/zoned")"
 	# something to destroy: a 4 KiB pattern at sector 0
 	dd if=/dev/urandom of="$dev" bs=4096 count=1 oflag=direct conv=notrunc 2> /dev/null
@@ -96,7 +86,7 @@ c_zf_nonzoned() {
 c_zf_one_zone() {
 	local dev c w rc=0
 	need zmath-zone || return 77
-	dev=$(nullb_new zfone "$1" "$1") || { echo "null_blk of 1 zone: $dev"; return 1; }
+	dev=$(nullb_new zfone size="$1" zone_size="$1") || { echo "null_blk of 1 zone: $dev"; return 1; }
 	c_zf_mkfs_refused "$dev" "1 zone: zonefs needs zone 0 for its super block" -f || rc=1
 	c=$(cond_of "$dev" 0) w=$(wp_of "$dev" 0)
 	echo "zone 0: $c, wp $w"
@@ -116,7 +106,8 @@ c_zf_seq_sb() {
 	local dev out rc=0 c got want mnt=$ZF_MNT.seq0
 	need zmath-zonefs-mkfs || return 77
 	need zmath-zone || return 77
-	dev=$(nullb_new zfseq0 $(($1 * 3)) "$1" "$2" 0) || { echo "null_blk: $dev"; return 1; }
+	dev=$(nullb_new zfseq0 size=$(($1 * 3)) zone_size="$1" \
+		zone_capacity="$2" zone_nr_conv=0) || { echo "null_blk: $dev"; return 1; }
 	out=$(zmath-zonefs-mkfs "$dev" 2>&1) || rc=$?
 	echo "$out" | grep -E 'super block|files:'
 	c=$(cond_of "$dev" 0)
@@ -536,7 +527,8 @@ zf_group() {
 	ZF_DEV=
 	# created / not created (zoned.sh): the pristine kernel must refuse
 	# npo2, and say so
-	if out=$(nullb_new "$name" "$3" "$4" "$5" "$6"); then
+	if out=$(nullb_new "$name" size="$3" zone_size="$4" \
+		${5:+zone_capacity=$5} ${6:+zone_nr_conv=$6}); then
 		ZF_DEV=$out
 		created "$g" $npo2 "$out, $ZF_NZ zones, $ZF_NCONV conventional, zone_append_max_bytes $(cat "/sys/block/${out##*/}/queue/zone_append_max_bytes")"
 	else
