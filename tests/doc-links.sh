@@ -14,13 +14,13 @@
 # The tree is git's tracked files; outside a git checkout (a release
 # tarball), the files of the source tree but build/.
 #
-#   doc-links.sh SOURCE_ROOT FILE.md...
+#   doc-links.sh SOURCE_ROOT [FILE.md...]   (default: every *.md of the tree)
 set -euo pipefail
 
-[ $# -ge 2 ] || { echo "usage: $0 SOURCE_ROOT FILE.md..." >&2; exit 2; }
+[ $# -ge 1 ] || { echo "usage: $0 SOURCE_ROOT [FILE.md...]" >&2; exit 2; }
 top=$(cd "$1" && pwd -P)
 shift
-placeholders='BASE|MODE|SUBJECT|NNN'
+placeholders='BASE|MODE|SUBJECT|NNN|CPU'
 
 if [ "$(git -C "$top" rev-parse --show-toplevel 2>/dev/null)" = "$top" ]; then
 	mapfile -t files < <(git -C "$top" ls-files)
@@ -29,6 +29,7 @@ else
 		-path ./.git -prune -o -type f -print | sed 's|^\./||')
 fi
 [ ${#files[@]} -gt 0 ] || { echo "FAIL: no files in $top"; exit 1; }
+[ $# -gt 0 ] || set -- $(printf '%s\n' "${files[@]}" | grep '\.md$')
 # every file and folder of the tree, and the top-level folders a path
 # may start with
 declare -A tree=()
@@ -98,4 +99,4 @@ for md in "$@"; do
 	echo "$md: $n links and paths checked"
 done
 [ $bad = 0 ] || { echo "FAIL: links or paths that lead nowhere (above)"; exit 1; }
-echo "ok: every link and path of $* is in the tree"
+echo "ok: every link and path of the $# Markdown file(s) is in the tree"
