@@ -4,7 +4,8 @@
 # The kernel's checkpatch.pl and kernel-doc, from Debian's
 # linux-source-6.12 tarball (ZMATH_LINUX_TARBALL overrides it): extracted
 # once into DEST/scripts, again when the tarball changes, and renamed into
-# place only when complete. tests/kernel-lint.sh lints with them; the man
+# place only when complete. Lint tests run in parallel: the first one
+# extracts under a lock, the others wait for it. tests/kernel-lint.sh lints with them; the man
 # pages are made by kernel-doc.
 #
 #   linux-scripts.sh DEST     extract (if need be)
@@ -18,6 +19,9 @@ if [ ! -r "$tarball" ]; then
 fi
 [ "${1:?usage: linux-scripts.sh DEST|--check}" != --check ] || exit 0
 dest=$1
+mkdir -p "$(dirname "$dest")"
+exec 9>"$dest.lock"
+flock 9
 
 from="$tarball $(stat -L -c '%s %Y' "$tarball")"
 [ "$(cat "$dest/.from" 2>/dev/null)" != "$from" ] || exit 0
