@@ -8,7 +8,9 @@
 
 SKIPPING=	# set: every step is reported as SKIP with this reason
 
-# step DESC FUNC ARGS... - one TAP line from a check function
+# step DESC FUNC ARGS... - one TAP line from a check function, run in a
+# subshell; fails when the check did (not when it skipped), so that a
+# sequence can stop where the steps after it cannot hold: "step ... || return"
 step() {
 	local d=$1 out rc
 	shift
@@ -20,7 +22,7 @@ step() {
 	case $rc in
 	0) ok "$d" "$out" ;;
 	77) skip "$d" "$out" ;;
-	*) notok "$d" "$out" ;;
+	*) notok "$d" "$out"; return 1 ;;
 	esac
 }
 
