@@ -67,6 +67,9 @@ if [ "$kunit_rc" != 0 ] && ! { [ "$mode" = baseline ] && [ "$kunit_all" = 0 ] &&
 fi
 
 # --- kernel console ---------------------------------------------------------
+# A "WARNING:" anywhere in a line is the kernel's: the guest says a tool's
+# (btrfs-progs') in lower case (kernel/guest/lib.sh, comment), so that a
+# kernel message that lands inside one of the guest's lines is still seen.
 # zonefs says "WARNING" of a zone found offline or read-only at mount,
 # which the faults section makes on purpose: that alone is no trouble.
 bad=$(grep -nE 'Kernel panic|Oops|WARNING:|BUG:' "$console" |
