@@ -17,7 +17,9 @@
 # One test per file, as blktests has them: /guest/tests/SUBJECT/NNN sets
 #   DESCRIPTION  the test's group: every TAP line of the test starts with
 #                "DESCRIPTION: "; kernel/qemu/expect/BASE-MODE.tsv declares
-#                its counts under this name
+#                its counts under this name.  A test run over a list of
+#                devices (po2 and npo2, say) says what it checks here, and
+#                names a group per device in test_main
 #   REQUIRES     programs (on PATH) and files it needs: one missing fails
 #                the test, it never skips it
 #   BASES        the kernel bases that have the code it tests (default:
