@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# btrfs.sh - what the btrfs tests share: tests/btrfs/, load/007 and 008
-# (btrfs filled by concurrent writers) and faults/003 and 004 (a power cut
-# under btrfs).  Busybox sh, sourced by suite.sh after lib.sh and zoned.sh.
+# btrfs.sh - what the btrfs tests share: tests/btrfs/, load/007 (btrfs
+# filled by concurrent writers) and faults/003 and 004 (a power cut under
+# btrfs).  Busybox sh, sourced by suite.sh after lib.sh and zoned.sh.
 #
 # The tools: the project's mkfs.btrfs, btrfs and sb-zones (btrfs-progs 6.2
 # on zmath.h, examples/btrfs-progs/build.sh) and Debian's unpatched
@@ -221,7 +221,7 @@ bt_wait_reset() {
 	echo "zone $2 empty, its wp at the zone start"
 }
 
-# --- load/ and faults/: kernel/guest-btrfs/btrfs.sh, run and relayed --------
+# --- faults/: kernel/guest-btrfs/btrfs.sh, run and relayed -----------------
 # (until those tests hold their steps as tests/btrfs/ do)
 
 BTRFS_SH=/guest/guest-btrfs/btrfs.sh
@@ -257,15 +257,4 @@ btrfs_sh() {
 	relay "$g" < /tmp/btrfs.out
 	grep -q '^# btrfs next ' /tmp/btrfs.out ||
 		notok "$g: btrfs.sh $cmd ran to its end" "exit $rc: $(tail -n 3 /tmp/btrfs.out)"
-}
-# btrfs_nullb GROUP NAME SIZE_MB ZONE_MB CMD - a fresh null_blk (created or,
-# npo2 on the pristine kernel, REFUSED), btrfs.sh CMD on it
-btrfs_nullb() {
-	nullb_case "$1" "$2" "$3" "$4" "$4" 0 quiet
-	if [ -n "$SKIPPING" ]; then
-		skip "$1: btrfs.sh $5" "$SKIPPING"
-	else
-		btrfs_sh "$1" "$5" "$NB_DEV" "$2"
-	fi
-	nullb_del "$2"
 }

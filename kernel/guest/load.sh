@@ -14,13 +14,10 @@
 # at once, each until its zone's capacity stops it; every file must hold
 # exactly its capacity of its own data; then every file is truncated
 # (its zone reset), written again, and read back after a remount.
-# And btrfs filled the same way (btrfs.sh fill): four writers until
-# ENOSPC, everything read back after a remount, deleted, the emptied zones
-# reset by the cleaner, filled again to as much, btrfs check clean.  On
-# 8 MiB (po2) and 12 MiB (npo2) zones: with 4 MiB zones btrfs itself, po2,
-# 6.1.192 and 6.12.118 alike, goes read-only on the first delete from a
-# full filesystem (ENOSPC in __btrfs_free_extent): its global reserve,
-# 5.5 MiB, is more than a metadata zone, and no zone is left to move to.
+# And btrfs filled the same way, its steps in load/007 (on btrfs.sh): four
+# writers until ENOSPC, everything read back after a remount, deleted, the
+# emptied zones reset by the cleaner, filled again to as much, btrfs check
+# clean.
 # Each run is bounded (a 120 s timeout) and logs what it did.  Fewer jobs
 # than open zones: fio 3.33 on disjoint ranges ends a job early, without
 # an error, when it finds no zone to open: with six jobs it wrote 4/6 of
