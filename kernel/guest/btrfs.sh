@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # btrfs.sh - what the btrfs tests share: tests/btrfs/, load/007 (btrfs
-# filled by concurrent writers) and faults/003 and 004 (a power cut under
-# btrfs).  Busybox sh, sourced by suite.sh after lib.sh and zoned.sh.
+# filled by concurrent writers) and faults/003 (a power cut under btrfs).
+# Busybox sh, sourced by suite.sh after lib.sh and zoned.sh.
 #
 # The tools: the project's mkfs.btrfs, btrfs and sb-zones (btrfs-progs 6.2
 # on zmath.h, examples/btrfs-progs/build.sh) and Debian's unpatched
@@ -219,42 +219,4 @@ bt_wait_reset() {
 		return 1
 	}
 	echo "zone $2 empty, its wp at the zone start"
-}
-
-# --- faults/: kernel/guest-btrfs/btrfs.sh, run and relayed -----------------
-# (until those tests hold their steps as tests/btrfs/ do)
-
-BTRFS_SH=/guest/guest-btrfs/btrfs.sh
-# relay GROUP - re-emit btrfs.sh's TAP lines as ours, under GROUP; its
-# comments stay comments ("# "), a userspace "WARNING:" is said in lower
-# case (the judge fails a run on a kernel "WARNING:", which the kernel
-# prints on the console itself)
-relay() {
-	local line d
-	while IFS= read -r line; do
-		case $line in *WARNING:*) line="${line%%WARNING:*}warning:${line#*WARNING:}" ;; esac
-		case $line in
-		"not ok "*) d=${line#not ok * - }; notok "$1: ${d#btrfs: }" ;;
-		"ok "*" # SKIP "*) d=${line#ok * - }; d=${d#btrfs: }
-			skip "$1: ${d%% # SKIP *}" "${d#* # SKIP }" ;;
-		"ok "*) d=${line#ok * - }; ok "$1: ${d#btrfs: }" ;;
-		"#"*) echo "$line" ;;
-		*) echo "# $line" ;;
-		esac
-	done
-}
-# btrfs_sh GROUP ARGS... - one btrfs.sh run, relayed; it must reach its
-# last line ("# btrfs next N") and pass
-btrfs_sh() {
-	local g=$1 cmd=$2 rc=0 why
-	shift
-	if why=$(stable_bug_skip btrfs-meta-wp); then
-		set -- -R "$why" "$@"
-	fi
-	sh "$BTRFS_SH" -S -t /mnt/btrfs -p /usr/local/bin/mkfs.btrfs.pristine "$@" \
-		> /tmp/btrfs.out 2>&1 || rc=$?
-	# not a pipe: relay must run in this shell to keep the counters
-	relay "$g" < /tmp/btrfs.out
-	grep -q '^# btrfs next ' /tmp/btrfs.out ||
-		notok "$g: btrfs.sh $cmd ran to its end" "exit $rc: $(tail -n 3 /tmp/btrfs.out)"
 }

@@ -12,7 +12,7 @@
 # I/O error and leaves the write pointer where the data ends.  And I/O at
 # the zone's edges: a write across a zone boundary is split and lands in
 # both zones, one past the zone capacity is refused.  And a power cut
-# under zonefs and btrfs (powercut.sh).
+# under zonefs and btrfs (powercut.sh, faults/003).
 
 FT_MNT=/mnt/faults
 

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # powercut.sh - a power cut under a mounted zonefs and btrfs, for
-# tests/faults/ (busybox sh, sourced by suite.sh after zoned.sh and dm.sh).
+# faults/003 (busybox sh, sourced by suite.sh after zoned.sh, dm.sh and
+# btrfs.sh).
 #
 # The filesystem sits on a dm-flakey device over a memory-backed null_blk,
 # po2 and npo2.  The cut, as fstests makes it: the table is swapped,
@@ -22,10 +23,21 @@
 
 PC_MNT=/mnt/powercut
 
-# pc_swap NAME DEV LEN up|cut - dm-swap.sh: "up" passes every I/O, "cut"
-# fails every write, nothing flushed
+# pc_swap NAME DEV LEN up|cut - swap the dm-flakey table of NAME, over
+# sectors 0 to LEN of DEV, without freezing or flushing what sits on it
+# (dmsetup suspend --nolockfs: the I/O in flight completes, nothing else
+# is written): "up" passes every I/O, "cut" fails every write from then on
+# (error_writes in a down interval that never ends)
 pc_swap() {
-	sh /guest/dm-swap.sh "$@"
+	local table
+	case $4 in
+	up) table=$(dm_table flakey "$2" 0 "$3") ;;
+	cut) table="0 $3 flakey $2 0 0 1 1 error_writes" ;;
+	esac
+	dmsetup --noudevsync suspend --nolockfs "$1" &&
+		dmsetup --noudevsync load "$1" --table "$table" &&
+		dmsetup --noudevsync resume "$1" &&
+		dmsetup table "$1"
 }
 
 # c_pc_zonefs_before DM - format, mount, append 1 MiB to seq/0 and 512K
@@ -67,45 +79,40 @@ c_pc_zonefs_after() {
 	echo "seq/0 $(stat -c %s $PC_MNT/seq/0) bytes, seq/1 $(stat -c %s $PC_MNT/seq/1), seq/2 $(stat -c %s $PC_MNT/seq/2)"
 }
 
-# pc_group GROUP NAME ZONE_MB - 16 zones under a flakey table: zonefs, then
-# btrfs (btrfs.sh powercut)
-pc_group() {
-	local g=$1 name=pc-$2 zs=$(($3 * 2048)) len dm cut skipping why
-	len=$((16 * zs))
-	nullb_case "$g" "$2" $((16 * $3)) "$3" "$3" 0 quiet
-	if [ -z "$SKIPPING" ] && ! is_po2 $zs && ! npo2_series dm; then
-		step "$g: flakey table refused, 'not a power of 2'" \
-			c_dm_refused "$name" "$(dm_table flakey "$NB_DEV" 0 $len)" \
-			"not a power of 2"
-		SKIPPING="6.1's series does not convert device mapper: no npo2 table to cut"
-	else
-		step "$g: flakey table over the device, every I/O passing" \
-			c_dm_new "$name" "$(dm_table flakey "$NB_DEV" 0 $len)"
-	fi
-	dm=$(dm_dev "$name") || dm=/dev/dm-missing
-	# synchronous O_DIRECT appends: pristine 6.1.192's zonefs fails them
-	skipping=$SKIPPING
-	[ -n "$SKIPPING" ] || ! why=$(stable_bug_skip zonefs-sync-dio) ||
-		SKIPPING=$why
-	step "$g: zonefs: seq/0 and seq/1 written with O_DIRECT, synced" \
-		c_pc_zonefs_before "$dm"
-	step "$g: power cut: every write fails from now on" \
-		pc_swap "$name" "$NB_DEV" $len cut
-	step "$g: zonefs: a write after the cut fails" c_pc_zonefs_write_fails
-	step "$g: zonefs: umount after the cut" umount $PC_MNT
-	step "$g: power back" pc_swap "$name" "$NB_DEV" $len up
-	step "$g: zonefs: mounted again, seq/0-2 as synced before the cut" \
-		c_pc_zonefs_after "$dm"
-	step "$g: zonefs: umount" umount $PC_MNT
-	SKIPPING=$skipping
-	if [ -n "$SKIPPING" ]; then
-		skip "$g: btrfs.sh powercut" "$SKIPPING"
-	else
-		cut="sh /guest/dm-swap.sh $name $NB_DEV $len"
-		btrfs_sh "$g" powercut "$dm" "$cut cut" "$cut up"
-	fi
-	grep -q " $PC_MNT " /proc/mounts && umount $PC_MNT
-	dm_del "$name"
-	nullb_del "$2"
-	SKIPPING=
+# --- btrfs: what was not synced is gone or a prefix, never torn -------------
+
+# c_pc_btrfs_synced DIR TAG SUMS - bt_write_files, then sync
+c_pc_btrfs_synced() {
+	bt_write_files "$@" && sync
+}
+
+# c_pc_btrfs_unsynced DIR TAG SUMS COPY - bt_write_files, and a copy of the
+# files in COPY (read from the page cache: nothing is synced)
+c_pc_btrfs_unsynced() {
+	bt_write_files "$1" "$2" "$3" && cp -r "$1" "$4"
+}
+
+# c_pc_btrfs_gone_or_prefix DIR COPY - every file of COPY (what was
+# written to DIR and never synced) is, in DIR, either gone or a prefix of
+# it, whole or cut short where writeback stopped: never other bytes, never
+# longer
+c_pc_btrfs_gone_or_prefix() {
+	local f n want gone=0 whole=0 cut=0
+	for f in "$2"/*; do
+		[ -f "$f" ] || { echo "no copy in $2"; return 1; }
+		if [ ! -e "$1/${f##*/}" ]; then
+			gone=$((gone + 1))
+			continue
+		fi
+		n=$(stat -c %s "$1/${f##*/}") want=$(stat -c %s "$f")
+		[ "$n" -le "$want" ] && head -c "$n" "$f" | cmp -s - "$1/${f##*/}" ||
+			{ echo "${f##*/}: $n bytes of $want, not a prefix of what was written"; return 1; }
+		if [ "$n" = "$want" ]; then
+			whole=$((whole + 1))
+		else
+			cut=$((cut + 1))
+			echo "${f##*/}: $n bytes of $want"
+		fi
+	done
+	echo "$gone gone, $whole whole, $cut cut short"
 }
