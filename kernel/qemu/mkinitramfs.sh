@@ -10,7 +10,7 @@
 # Two gzip'd cpio archives, concatenated (the kernel unpacks both):
 #   base    Debian binaries and their libraries (large, rebuilt only when one
 #           of the files changes; cached next to OUT);
-#   project /init, kernel/guest*, bench/kernel/guest.sh,
+#   project /init, kernel/guest, bench/kernel/guest.sh,
 #           build/meson/examples/*, btrfs-progs,
 #           blkzone, zbd, fio's t/zbd (small, rebuilt every time).
 # A tool that is missing is reported with a NOTE and left out.
@@ -108,12 +108,6 @@ install -m 0644 "$top"/kernel/guest/*.sh "$root/guest/"
 rm -rf "$root/guest/tests"
 cp -r "$top/kernel/guest/tests" "$root/guest/tests"
 install -m 0644 "$top/bench/kernel/guest.sh" "$root/guest/bench.sh"
-# Guest scripts of the filesystem helpers (kernel/guest-btrfs/, ...).
-for d in "$top"/kernel/guest-*/; do
-	[ -d "$d" ] || continue
-	mkdir -p "$root/guest/$(basename "$d")"
-	cp -r "$d". "$root/guest/$(basename "$d")/"
-done
 
 # The project's tools, built by meson (make kernel-check builds them first).
 ex=$top/build/meson/examples
