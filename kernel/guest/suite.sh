@@ -28,7 +28,9 @@
 # and defines test_main, its one test function, made of the shared guest
 # library's functions (lib.sh: TAP and the command line; zoned.sh:
 # null_blk, zone reports, the po2 test, the checks of a zoned device; a
-# file per subject for the rest).  Subjects run in the order of $subjects,
+# file per subject for the rest), and, if it runs its steps once per
+# device, test_device; the next test never sees either.  Subjects run in
+# the order of $subjects,
 # tests in the order of their numbers.  zmath.only=SUBJECT|SUBJECT/NNN,...
 # on the kernel command line runs those alone.
 . /guest/lib.sh
@@ -55,7 +57,7 @@ subjects="boot nvme nvme-huge null_blk block dm nvmet zonefs btrfs f2fs faults t
 run_test() {
 	local id=$1 p missing= t0
 	unset DESCRIPTION REQUIRES BASES
-	unset -f test_main
+	unset -f test_main test_device
 	. "$TESTS/$id"
 	section "$id: $DESCRIPTION"
 	case " ${BASES:-6.12 6.1} " in
