@@ -20,11 +20,13 @@
 # Each kernel (kernel/scripts/build.sh, built or reused) boots in QEMU with
 # one vCPU under -icount shift=0,sleep=off: the guest clock advances one
 # nanosecond per guest instruction, so the guest's times are instruction
-# counts, the same from run to run.  idle=poll keeps the vCPU executing
-# while it waits (a halted vCPU's clock would jump to its next timer), and
-# tsc=reliable keeps the TSC, which is that clock, as the clocksource.  The
-# guest side is bench/kernel/guest.sh; bench/kernel/report.sh turns the
-# runs into a table, a CSV, the goals and a plot.  Outputs in
+# counts, the same from run to run however busy the host is.  The kernels
+# are built in turn, then booted $ZMATH_QEMU_JOBS (2) at a time.  idle=poll
+# keeps the vCPU executing while it waits (a halted vCPU's clock would jump
+# to its next timer), and tsc=reliable keeps the TSC, which is that clock,
+# as the clocksource.  The guest side is bench/kernel/guest.sh;
+# bench/kernel/report.sh turns the runs into a table, a CSV, the goals and
+# a plot.  Outputs in
 # build/bench-kernel/ ($ZBENCH_KERNEL_OUT): runs.csv (every run; workload
 # "refused": the kernel refused that device; "skipped:WORKLOAD": a known
 # bug of that kernel fails the workload),
@@ -58,42 +60,71 @@ rev=$(git -C "$top" describe --always --dirty 2> /dev/null || echo unknown)
 log "guest tools and initramfs: kernel/qemu/guest-image.sh"
 initramfs=$("$top/kernel/qemu/guest-image.sh" | tail -n 1)
 
-echo "base,kernel,mode,workload,device,rep,n,ns,revision" > "$out/runs.csv"
+# bench_one BASE MODE BZIMAGE - one boot under -icount, its runs as CSV
+# lines in its directory's runs.part
+bench_one() {
+	local base=$1 mode=$2 bzimage=$3 dir=$out/$1-$2
+	# alone: the patched kernel in a boot without any device whose zone
+	# size is not a power of 2 (no NVMe namespace 1, no npo2 null_blk),
+	# where the block layer's npo2 paths stay patched out
+	local kmode=$mode zns= devices_arg= btrfs_arg=
+	[ $smoke = 0 ] || zns=po2
+	if [ $mode = alone ]; then
+		kmode=patched zns=po2 devices_arg=" zmath.bench_devices=po2"
+	fi
+	# 6.1's zoned btrfs takes about 170000 guest instructions per O_DIRECT
+	# write (6.12: 94000), and TCG about 4 minutes per 8192 of them: a
+	# quarter of 6.12's count keeps 6.1's run within the hour
+	[ $base != 6.1 ] || btrfs_arg=" zmath.bench_btrfs_div=16"
+	log "$base $mode: boot under -icount (one vCPU), log $dir/console.log"
+	bench_boot "$bzimage" "$initramfs" "$dir" "$kmode" "$zns" \
+		"$guest_args$btrfs_arg$devices_arg"
+	[ "$(cat "$dir/qemu.rc")" = 0 ] || die "$base $mode: QEMU exited with $(cat "$dir/qemu.rc")"
+	! grep '^zmath-bench error' "$dir/guest.tap" ||
+		die "$base $mode: the guest's runs failed (above; $dir/console.log)"
+	grep -q '^zmath-bench done' "$dir/guest.tap" ||
+		die "$base $mode: the guest did not finish ($dir/console.log)"
+	tr -d '\r' < "$dir/guest.tap" | awk -v base="$base" -v mode="$mode" -v rev="$rev" '
+		$2 == "start" { kernel = $3 }
+		$2 == "run" { print base "," kernel "," mode "," $3 "," $4 "," $5 "," $6 "," $7 "," rev }
+		$2 == "refused" { print base "," kernel "," mode ",refused," $3 ",0,0,0," rev }
+		$2 == "skipped" { print base "," kernel "," mode ",skipped:" $3 "," $4 ",0,0,0," rev }
+		' > "$dir/runs.part"
+	log "$base $mode: done"
+}
+
+# every kernel first, built in turn (each build takes both cores)
+boots=()
 for base in $kernels; do
 	for mode in $modes; do
 		log "$base $mode: kernel/scripts/build.sh"
 		bzimage=$(KERNEL=$base "$top/kernel/scripts/build.sh" \
 			$([ $mode = baseline ] && echo --baseline) | tail -n 1)
-		dir=$out/$base-$mode
-		# alone: the patched kernel in a boot without any device whose
-		# zone size is not a power of 2 (no NVMe namespace 1, no npo2
-		# null_blk), where the block layer's npo2 paths stay patched out
-		kmode=$mode zns= devices_arg=
-		[ $smoke = 0 ] || zns=po2
-		if [ $mode = alone ]; then
-			kmode=patched zns=po2 devices_arg=" zmath.bench_devices=po2"
-		fi
-		# 6.1's zoned btrfs takes about 170000 guest instructions per
-		# O_DIRECT write (6.12: 94000), and TCG about 4 minutes per
-		# 8192 of them: a quarter of 6.12's count keeps 6.1's run
-		# within the hour
-		btrfs_arg=
-		[ $base != 6.1 ] || btrfs_arg=" zmath.bench_btrfs_div=16"
-		log "$base $mode: boot under -icount (one vCPU), log $dir/console.log"
-		bench_boot "$bzimage" "$initramfs" "$dir" "$kmode" "$zns" \
-			"$guest_args$btrfs_arg$devices_arg"
-		[ "$(cat "$dir/qemu.rc")" = 0 ] || die "$base $mode: QEMU exited with $(cat "$dir/qemu.rc")"
-		! grep '^zmath-bench error' "$dir/guest.tap" ||
-			die "$base $mode: the guest's runs failed (above; $dir/console.log)"
-		grep -q '^zmath-bench done' "$dir/guest.tap" ||
-			die "$base $mode: the guest did not finish ($dir/console.log)"
-		tr -d '\r' < "$dir/guest.tap" | awk -v base="$base" -v mode="$mode" -v rev="$rev" '
-			$2 == "start" { kernel = $3 }
-			$2 == "run" { print base "," kernel "," mode "," $3 "," $4 "," $5 "," $6 "," $7 "," rev }
-			$2 == "refused" { print base "," kernel "," mode ",refused," $3 ",0,0,0," rev }
-			$2 == "skipped" { print base "," kernel "," mode ",skipped:" $3 "," $4 ",0,0,0," rev }
-			' >> "$out/runs.csv"
+		boots+=("$base $mode $bzimage")
 	done
+done
+
+# then the boots, $ZMATH_QEMU_JOBS (2) at a time: each is one vCPU, and a
+# guest's instruction counts do not depend on what else the host runs
+jobs=${ZMATH_QEMU_JOBS:-2} running=0 failed=0
+for b in "${boots[@]}"; do
+	if [ $running -ge "$jobs" ]; then
+		wait -n || failed=1
+		running=$((running - 1))
+	fi
+	bench_one $b &
+	running=$((running + 1))
+done
+while [ $running -gt 0 ]; do
+	wait -n || failed=1
+	running=$((running - 1))
+done
+[ $failed = 0 ] || die "a boot failed (above)"
+
+echo "base,kernel,mode,workload,device,rep,n,ns,revision" > "$out/runs.csv"
+for b in "${boots[@]}"; do
+	set -- $b
+	cat "$out/$1-$2/runs.part" >> "$out/runs.csv"
 done
 log "report: bench/kernel/report.sh"
 "$top/bench/kernel/report.sh" $([ $smoke = 1 ] && echo --smoke) "$out"
