@@ -25,14 +25,16 @@
 #   BASES        the kernel bases that have the code it tests (default:
 #                both); on another base it does not run, and that base's
 #                expect file does not declare it
-# and defines test_main, its one test function, made of the shared guest
-# library's functions (lib.sh: TAP and the command line; zoned.sh:
-# null_blk, zone reports, the po2 test, the checks of a zoned device; a
-# file per subject for the rest), and, if it runs its steps once per
-# device, test_device; the next test never sees either.  Subjects run in
-# the order of $subjects,
-# tests in the order of their numbers.  zmath.only=SUBJECT|SUBJECT/NNN,...
-# on the kernel command line runs those alone.
+# and defines test_main, its one test function, and, if it runs its steps
+# once per device, test_device; the next test never sees either.  A
+# test's steps call its subject's helpers, /guest/tests/SUBJECT/rc (as in
+# blktests), sourced before each of its tests, and the guest library that
+# more than one subject shares, /guest/*.sh (lib.sh: TAP and the command
+# line; zoned.sh: null_blk, zone reports, the po2 test, the checks of a
+# zoned device; one file per other concern).  Subjects run in the order of
+# $subjects, tests in the order of their numbers.
+# zmath.only=SUBJECT|SUBJECT/NNN,... on the kernel command line runs those
+# alone.
 . /guest/lib.sh
 . /guest/zoned.sh
 . /guest/nvme.sh
@@ -58,6 +60,7 @@ run_test() {
 	local id=$1 p missing= t0
 	unset DESCRIPTION REQUIRES BASES
 	unset -f test_main test_device
+	[ ! -f "$TESTS/${id%%/*}/rc" ] || . "$TESTS/${id%%/*}/rc"
 	. "$TESTS/$id"
 	section "$id: $DESCRIPTION"
 	case " ${BASES:-6.12 6.1} " in
