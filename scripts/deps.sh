@@ -50,7 +50,7 @@ check=("${unit[@]}" linux-source-6.1
 	# static build
 	dpkg-dev build-essential autoconf automake libtool file uuid-dev
 	libblkid-dev zlib1g-dev libzstd-dev liblzo2-dev
-	# fio's t/zbd in the guest (kernel/guest/fio-zbd.sh): the bash, grep,
+	# fio's t/zbd in the guest (kernel/guest/tests/fio-zbd/rc): the bash, grep,
 	# sed and timeout it runs (examples/util-linux/ builds blkzone with
 	# the packages above)
 	bash grep sed coreutils)

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # zbd-suite.sh - fio's own zoned test suite, t/zbd/, from Debian's fio
 # source package (3.33, the version of Debian 12's fio binary), for the
-# QEMU guest (kernel/guest/fio-zbd.sh runs it, with the blkzone of
+# QEMU guest (kernel/guest/tests/fio-zbd/ runs it, with the blkzone of
 # examples/util-linux/build.sh).
 #
 #   examples/fio/zbd-suite.sh

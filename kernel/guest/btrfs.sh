@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# btrfs.sh - what the btrfs tests share: tests/btrfs/, load/007 (btrfs
-# filled by concurrent writers) and faults/003 (a power cut under btrfs).
+# btrfs.sh - what the btrfs tests share: tests/btrfs/, load/004 (btrfs
+# filled by concurrent writers) and faults/002 (a power cut under btrfs).
 # Busybox sh, sourced by suite.sh after lib.sh and zoned.sh.
 #
 # The tools: the project's mkfs.btrfs, btrfs and sb-zones (btrfs-progs 6.2

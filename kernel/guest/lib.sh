@@ -77,6 +77,17 @@ stable_bug_skip() {
 	esac
 }
 
+# The blkzones in the guest: the project's (Debian's util-linux 2.38.1 on
+# zmath.h, examples/util-linux/build.sh), Debian's, and the same source
+# unpatched; BLKZONE is the one under test (the blkzone tests' and fio's
+# suite's), the project's unless zmath.fiozbd_blkzone=pristine puts
+# Debian's there
+BLKZONE_ZMATH=/usr/local/bin/blkzone.zmath
+BLKZONE_DEBIAN=/usr/sbin/blkzone
+BLKZONE_PRISTINE=/usr/local/bin/blkzone.pristine
+BLKZONE=$BLKZONE_ZMATH
+grep -q 'zmath\.fiozbd_blkzone=pristine' /proc/cmdline && BLKZONE=$BLKZONE_DEBIAN
+
 emit() {
 	echo "$*"
 	echo "$*" > "$TAP_OUT"

@@ -1,11 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# nvme.sh - QEMU's NVMe ZNS namespaces (nsid 1: 96 MiB zones, capacity
-# 80 MiB, npo2; nsid 2: 128 MiB zones, po2), for the tests in tests/nvme/
-# (busybox sh, sourced by suite.sh after lib.sh and zoned.sh).
-# nvme_case checks a namespace through the project's libnvme tool
-# (zmath-zns, on the generic char device), through Debian's nvme-cli, a
-# witness that owes nothing to libzmath, and, where the kernel made a block
-# device, with the checks every zoned device gets (dev_suite).
+# nvme.sh - checks of QEMU's NVMe ZNS namespaces, for tests/nvme/ and
+# tests/nvme-huge/ (busybox sh, sourced by suite.sh after lib.sh and
+# zoned.sh): through the project's libnvme tool (zmath-zns, on the generic
+# char device) and through Debian's nvme-cli, a witness that owes nothing
+# to libzmath.
 
 # zns_formats NG LBAS CAP_LBAS - zmath-zns report --json and --csv: zone
 # i at LBA i*LBAS, LBAS long, CAP_LBAS writable, positions in LBAs
@@ -74,38 +72,4 @@ c_nvmecli_report() {
 c_zns_append() {
 	need zmath-zns || return 77
 	zmath-zns append --zone "$2" --count 8 --blocks 2 "$1"
-}
-
-nvme_case() { # GROUP NSID ZONE_MB NS_MB CAP_MB
-	local g=$1 y=$(nvme_inst $2) zs=$(($3 * 2048)) npo2=0 why
-	local ng=/dev/ng0n$y dev=/dev/nvme0n$y
-	is_po2 $zs || npo2=1
-	SKIPPING=
-	step "$g: generic char device $ng" test -c "$ng"
-	step "$g: zmath-zns identify, report --json, --csv: $(($3 * 256)) LBA zones, capacity $(($5 * 256))" \
-		c_zns_identify "$ng" $(($3 * 256)) "$([ $npo2 = 1 ] && echo npo2 || echo po2)" $(($5 * 256))
-	step "$g: nvme-cli zns report-zones: $(($4 / $3)) zones of $(($3 * 256)) LBAs" \
-		c_nvmecli_report "$ng" $(($4 / $3)) $(($3 * 256)) $(($5 * 256))
-	if [ -b "$dev" ] && [ "$(cat /sys/block/nvme0n$y/nsid 2>/dev/null)" = "$2" ]; then
-		created "$g" $npo2 "$dev, nsid $2"
-	else
-		why="no block device $dev; kernel: $(dmesg | grep "namespace: *$2\$" | tail -n 1)"
-		# pristine 6.1 says it in 512-byte sectors, 6.12 in LBAs
-		if [ "$BASE" = 6.12 ]; then
-			not_created "$g" $npo2 "$why" "invalid zone size: $(($3 * 256)) for namespace: $2\$"
-		else
-			not_created "$g" $npo2 "$why" "invalid zone size:$zs for namespace:$2\$"
-		fi
-	fi
-	dev_suite "$g" "$dev" "$3" "$4" "$5" 0
-	# the char device works even where 6.1 hides the block device
-	local skipping=$SKIPPING
-	SKIPPING=
-	step "$g: zone append through io_uring passthrough on $ng" c_zns_append "$ng" 2
-	SKIPPING=$skipping
-	if [ $npo2 = 1 ]; then
-		step "$g: fio zbd write+verify, zones 3-4 (to their capacity)" \
-			c_fio "$dev" $((3 * zs)) $((2 * zs)) $((2 * $5 * 1048576))
-		step "$g: zmath-write (liburing) zones 5-7" c_zmath_write "$dev" 5 3
-	fi
 }

@@ -30,28 +30,23 @@
 # test's steps call its subject's helpers, /guest/tests/SUBJECT/rc (as in
 # blktests), sourced before each of its tests, and the guest library that
 # more than one subject shares, /guest/*.sh (lib.sh: TAP and the command
-# line; zoned.sh: null_blk, zone reports, the po2 test, the checks of a
-# zoned device; one file per other concern).  Subjects run in the order of
-# $subjects, tests in the order of their numbers.
+# line; zoned.sh: null_blk, zone reports, the po2 test; geometry.sh and
+# zone-io.sh: the checks of a zoned device; one file per other concern).
+# Subjects run in the order of $subjects, tests in the order of their
+# numbers.
 # zmath.only=SUBJECT|SUBJECT/NNN,... on the kernel command line runs those
 # alone.
 . /guest/lib.sh
 . /guest/zoned.sh
+. /guest/geometry.sh
+. /guest/zone-io.sh
 . /guest/nvme.sh
 . /guest/nvmet.sh
 . /guest/dm.sh
-. /guest/zonefs.sh
 . /guest/btrfs.sh
-. /guest/f2fs.sh
-. /guest/faults.sh
-. /guest/powercut.sh
-. /guest/tools.sh
-. /guest/zbd.sh
-. /guest/load.sh
-. /guest/fio-zbd.sh
 
 TESTS=/guest/tests
-subjects="boot nvme nvme-huge null_blk block dm nvmet zonefs btrfs f2fs faults tools load fio-zbd"
+subjects="boot nvme nvme-huge null_blk block dm nvmet zonefs btrfs f2fs faults tools blkzone libzbd load fio-zbd"
 
 # run_test ID - source $TESTS/ID and run its test_main: a "# ---- ID"
 # line, the test's TAP lines, "# time ID SECONDS" (kernel/qemu/run-parts.sh

@@ -31,7 +31,7 @@ host_bins=(/bin/busybox /usr/bin/fio /usr/sbin/nvme /usr/sbin/dmsetup /usr/sbin/
 	/usr/bin/date)
 # What fio's t/zbd suite runs that busybox has not (bash) or does not do
 # alike (grep -P, timeout -v): Debian's, in /opt/fio-zbd/bin, which only
-# the suite's PATH has (kernel/guest/fio-zbd.sh): every other guest check
+# the suite's PATH has (kernel/guest/tests/fio-zbd/rc): every other guest check
 # keeps busybox's.
 zbd_bins=(/usr/bin/bash /usr/bin/grep /usr/bin/sed /usr/bin/timeout)
 

@@ -8,7 +8,8 @@
 # $ONLY (subjects or tests, "zonefs,faults/002") picks the tests, the
 # default is every subject of kernel/guest/suite.sh's subjects=; $ZMATH_QEMU_JOBS (2)
 # the number of instances.  A subject is never split: its tests may use
-# what the ones before them left (fio-zbd/003 compares 001 and 002).
+# what the ones before them left (zonefs/003-005 use the devices that
+# zonefs/002 made).
 # Subjects are shared out longest first, each to the instance with the
 # least work so far, by the seconds the last run of OUTDIR spent on them
 # ("# time ID S" lines of its console log; 60 for one never timed).
