@@ -88,7 +88,7 @@ c_dm_mgmt() {
 dm_mapped() {
 	local g=$1 t=$2 nz=$4 table
 	ZS=$(($3 * 2048)) DM_NAME=zmath-$2
-	nullb_case "$g" dm$t$3 $((6 * $3)) "$3" "$3" 0 quiet
+	nullb_case "$g" dm$t$3 size=$((6 * $3)) zone_size="$3"
 	table="$(dm_table $t "$NB_DEV" $ZS $((nz * ZS)))"
 	if ! is_po2 $ZS && ! npo2_series dm; then
 		step "$g: $t table over zones 1-$nz refused, 'not a power of 2'" \

@@ -126,24 +126,24 @@ not_created() {
 	fi
 }
 
-# nullb_case GROUP NAME SIZE_MB ZONE_MB CAP_MB NR_CONV [quiet] [ATTR=VALUE...]
-# - a group's null_blk in $NB_DEV (created, or REFUSED and SKIPPING set),
-# with more configfs attributes if given, then, unless quiet, the checks
-# every zoned device gets
+# nullb_case GROUP NAME ATTR=VALUE... - a group's null_blk in $NB_DEV,
+# made by nullb_new with those configfs attributes (zone_size in MB is
+# required): created, or refused (REFUSED as the pristine kernel should
+# refuse an npo2 zone size, and SKIPPING set for the group's checks)
 nullb_case() {
-	local g=$1 name=$2 size=$3 zone=$4 cap=$5 conv=$6 quiet= out npo2=0
-	shift 6
-	[ "${1:-}" != quiet ] || { quiet=1; shift; }
+	local g=$1 name=$2 kv zone= out npo2=0
+	shift 2
+	for kv; do
+		[ "${kv%%=*}" != zone_size ] || zone=${kv#*=}
+	done
 	is_po2 $((zone * 2048)) || npo2=1
 	NB_DEV=
-	if out=$(nullb_new "$name" size="$size" zone_size="$zone" \
-		${cap:+zone_capacity=$cap} ${conv:+zone_nr_conv=$conv} "$@"); then
+	if out=$(nullb_new "$name" "$@"); then
 		NB_DEV=$out
 		created "$g" $npo2 "$NB_DEV"
 	else
 		not_created "$g" $npo2 "$out" "zone_size must be power-of-two"
 	fi
-	[ -n "$quiet" ] || dev_suite "$g" "$NB_DEV" "$zone" "$size" "$cap" "$conv"
 }
 
 # --- zone state through the project's report tool ---------------------------
