@@ -59,8 +59,10 @@ npo2_series() {
 # them fail).  The series fix them in their first patches:
 #   zonefs-sync-dio    6.1: zonefs: a synchronous O_DIRECT write to a
 #                      sequential file fails, "Corrupted write pointer"
-#   btrfs-meta-wp      6.1: btrfs: a block group finished by a read-write
-#                      scrub is removed before its metadata is written out
+#   btrfs-meta-wp      6.1: btrfs: a metadata block group finished before
+#                      it was full (by a read-write scrub, or by a full
+#                      filesystem activating another zone) is removed,
+#                      once empty, before its metadata is written out
 #                      (WARN_ON)
 #   nvme-zone-sectors  6.12, 6.1: nvme: a zone size of 2^32 512-byte
 #                      sectors or more is truncated to chunk_sectors 0
