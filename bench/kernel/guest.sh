@@ -33,6 +33,7 @@
 #   nvme-po2/nvme-npo2    QEMU's ZNS namespaces 2 (128 MiB) and 1 (96 MiB)
 . /guest/lib.sh
 . /guest/zoned.sh
+. /guest/zone-io.sh
 
 BENCH_N=$(cmdline_arg bench_n)
 BENCH_N=${BENCH_N:-16384}
