@@ -8,7 +8,10 @@
 #                                  pristine, patched alone (no npo2 device
 #                                  in the boot) and patched beside npo2
 #                                  devices, BENCH_N I/Os (16384);
-#                                  BENCH_ONLY=W,W: those workloads alone
+#                                  BENCH_ONLY=W,W: those workloads alone;
+#                                  BENCH_PREFIX=N: "patched" is the
+#                                  series' first N patches, to measure
+#                                  a patch on its own (build.sh --prefix)
 #   bench/kernel/run.sh --smoke    6.12 patched, one workload, a small N:
 #                                  `make check` runs it so that it cannot rot;
 #                                  without NVMe namespace 1, so that the
@@ -98,8 +101,14 @@ boots=()
 for base in $kernels; do
 	for mode in $modes; do
 		log "$base $mode: kernel/scripts/build.sh"
+		build_args=()
+		if [ $mode = baseline ]; then
+			build_args=(--baseline)
+		elif [ -n "${BENCH_PREFIX:-}" ]; then
+			build_args=(--prefix "$BENCH_PREFIX")
+		fi
 		bzimage=$(KERNEL=$base "$top/kernel/scripts/build.sh" \
-			$([ $mode = baseline ] && echo --baseline) | tail -n 1)
+			"${build_args[@]}" | tail -n 1)
 		boots+=("$base $mode $bzimage")
 	done
 done

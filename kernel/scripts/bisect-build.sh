@@ -12,19 +12,14 @@ set -euo pipefail
 from=1
 [ "${1:-}" = --from ] && from=$2
 "$(dirname "$0")/prepare.sh"
-wt=$ksrc_bisect
-[ -d "$wt" ] || git -C "$ksrc" worktree add -q --detach "$wt" pristine
-
 mapfile -t commits < <(git -C "$ksrc" rev-list --reverse pristine..zmath)
 [ ${#commits[@]} -gt 0 ] || die "the series is empty"
 summary=
 for i in $(seq "$from" ${#commits[@]}); do
-	c=${commits[$((i - 1))]}
-	subj=$(git -C "$ksrc" log -1 --format=%s "$c")
+	subj=$(git -C "$ksrc" log -1 --format=%s "${commits[$((i - 1))]}")
 	log "prefix $i/${#commits[@]}: $subj"
-	git -C "$wt" checkout -q --detach "$c"
 	s=$SECONDS
-	if "$(dirname "$0")/build.sh" --src "$wt" --obj "$kbuild/obj-bisect" >/dev/null; then
+	if "$(dirname "$0")/build.sh" --prefix "$i" >/dev/null; then
 		r=ok
 	else
 		r=FAIL

@@ -5,7 +5,7 @@
 # arch's own fragment, kernel/config/arch-$ARCH.config, if there is one.
 #
 #   [KERNEL=6.1] build.sh [--baseline] [--arch ARCH] [--kunit-only]
-#                         [--src DIR --obj DIR]
+#                         [--src DIR --obj DIR | --prefix N]
 #
 # ARCH is x86_64 (the default) or i386, built with gcc, or arm or arm64,
 # built with clang and Debian's GNU cross binutils (gcc's cross compilers
@@ -13,7 +13,9 @@
 # kernel/config/kunit.config: the zmath KUnit suite and a console, nothing
 # else.  Default tree is build/kernel/$KERNEL/src (the series, via
 # prepare.sh); --baseline uses the pristine worktree
-# build/kernel/$KERNEL/src-pristine.  Objects go to
+# build/kernel/$KERNEL/src-pristine; --prefix N, the series' first N patches
+# in build/kernel/$KERNEL/src-bisect, objects in obj-bisect (bisect-build.sh,
+# a patch measured on its own).  Objects go to
 # build/kernel/$KERNEL/obj-{patched,baseline}[-ARCH][-kunit] (no -ARCH for
 # x86_64) and are kept, so reruns are incremental.  The config is
 # regenerated only when a fragment, the arch or the tree's Kconfig files
@@ -21,7 +23,7 @@
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
-arch=x86_64 flavour=patched src= obj= fragment=$kfragment suffix=
+arch=x86_64 flavour=patched src= obj= fragment=$kfragment suffix= prefix=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--baseline) flavour=baseline ;;
@@ -29,7 +31,8 @@ while [ $# -gt 0 ]; do
 	--kunit-only) fragment=$kfragment_kunit suffix=-kunit ;;
 	--src) src=$2; shift ;;
 	--obj) obj=$2; shift ;;
-	*) die "usage: build.sh [--baseline] [--arch x86_64|i386|arm|arm64] [--kunit-only] [--src DIR --obj DIR]" ;;
+	--prefix) prefix=$2; shift ;;
+	*) die "usage: build.sh [--baseline] [--arch x86_64|i386|arm|arm64] [--kunit-only] [--src DIR --obj DIR | --prefix N]" ;;
 	esac
 	shift
 done
@@ -48,7 +51,11 @@ fragments=("$fragment")
 [ ! -f "$kfragment_dir/arch-$arch.config" ] ||
 	fragments+=("$kfragment_dir/arch-$arch.config")
 
-if [ -z "$src" ]; then
+if [ -n "$prefix" ]; then
+	"$(dirname "$0")/prepare.sh"
+	bisect_checkout "$prefix"
+	src=$ksrc_bisect obj=${obj:-$kbuild/obj-bisect}
+elif [ -z "$src" ]; then
 	"$(dirname "$0")/prepare.sh"
 	src=$ksrc
 	[ $flavour = baseline ] && src=$ksrc_pristine

@@ -63,6 +63,17 @@ shared_files() {
 		awk '{ print $1, $2 }'
 }
 
+# bisect_checkout N - check out the series' first N patches (its Nth commit)
+# in the worktree $ksrc_bisect, made from $ksrc if it is not there yet
+bisect_checkout() {
+	local c
+	c=$(git -C "$ksrc" rev-list --reverse pristine..zmath | sed -n "${1}p")
+	[ -n "$c" ] || die "the series has no patch $1"
+	[ -d "$ksrc_bisect" ] ||
+		git -C "$ksrc" worktree add -q --detach "$ksrc_bisect" pristine
+	git -C "$ksrc_bisect" checkout -q --detach "$c"
+}
+
 # series_list - patch file names in apply order (comments, blanks dropped)
 series_list() {
 	[ -f "$kpatches/series" ] || return 0
