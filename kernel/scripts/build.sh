@@ -51,14 +51,14 @@ fragments=("$fragment")
 [ ! -f "$kfragment_dir/arch-$arch.config" ] ||
 	fragments+=("$kfragment_dir/arch-$arch.config")
 
-if [ -n "$prefix" ]; then
-	"$(dirname "$0")/prepare.sh"
-	bisect_checkout "$prefix"
-	src=$ksrc_bisect obj=${obj:-$kbuild/obj-bisect}
-elif [ -z "$src" ]; then
+if [ -z "$src" ]; then
 	"$(dirname "$0")/prepare.sh"
 	src=$ksrc
 	[ $flavour = baseline ] && src=$ksrc_pristine
+	if [ -n "$prefix" ]; then
+		bisect_checkout "$prefix"
+		src=$ksrc_bisect obj=${obj:-$kbuild/obj-bisect}
+	fi
 fi
 [ -n "$obj" ] || obj=$kbuild/obj-$flavour$([ $arch = x86_64 ] || echo "-$arch")$suffix
 [ -f "$src/Makefile" ] || die "no kernel tree at $src"

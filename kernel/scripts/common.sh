@@ -67,6 +67,7 @@ shared_files() {
 # in the worktree $ksrc_bisect, made from $ksrc if it is not there yet
 bisect_checkout() {
 	local c
+	[[ $1 =~ ^[1-9][0-9]*$ ]] || die "a prefix is a patch count from 1 up, not '$1'"
 	c=$(git -C "$ksrc" rev-list --reverse pristine..zmath | sed -n "${1}p")
 	[ -n "$c" ] || die "the series has no patch $1"
 	[ -d "$ksrc_bisect" ] ||
