@@ -21,7 +21,7 @@
 #                      and patched, po2 and npo2, both bases (QEMU -icount)
 #   make bench-kernel-profile  where a po2 write's instructions go,
 #                      function by function, pristine against patched
-#                      (KERNEL=6.12|6.1, WORKLOAD=write-psync)
+#                      (KERNEL=6.12|6.1, WORKLOAD=write-psync|read-psync)
 #   make try           the patched 6.12 kernel in QEMU, a shell on this
 #                      terminal: npo2 zones without a ZNS drive
 #   make package-check the Debian packages built from this checkout,

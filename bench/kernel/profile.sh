@@ -8,9 +8,10 @@
 #
 #   [KERNEL=6.1] bench/kernel/profile.sh [WORKLOAD]
 #
-# WORKLOAD is write-psync (the default), write-libaio or write-io_uring
-# (bench/kernel/guest.sh's reads write their blocks first, which would
-# count).  Each kernel boots twice under -icount with QEMU logging
+# WORKLOAD is write-psync (the default), write-libaio, write-io_uring or
+# read-psync, whose figures count the psync write of each block it reads
+# (bench/kernel/guest.sh writes them first): subtract write-psync's table
+# for the read alone.  Each kernel boots twice under -icount with QEMU logging
 # every instruction it executes in the block layer and null_blk
 # (-singlestep -d nochain,exec -dfilter; not lib/math, whose boot-time
 # self-test would log some 70 million instructions, and whose inline
@@ -30,8 +31,8 @@ die() { printf 'bench-kernel-profile: error: %s\n' "$*" >&2; exit 1; }
 . "$top/bench/kernel/boot.sh"
 
 case $workload in
-write-psync | write-libaio | write-io_uring) ;;
-*) die "usage: bench/kernel/profile.sh [write-psync|write-libaio|write-io_uring]" ;;
+write-psync | write-libaio | write-io_uring | read-psync) ;;
+*) die "usage: bench/kernel/profile.sh [write-psync|write-libaio|write-io_uring|read-psync]" ;;
 esac
 initramfs=$("$top/kernel/qemu/guest-image.sh" | tail -n 1)
 
