@@ -147,7 +147,7 @@ bench-kernel:
 	bench/kernel/run.sh
 
 # Which functions pay what bench-kernel counts: every instruction of the
-# block layer logged by QEMU, about an hour (bench/kernel/profile.sh).
+# block layer logged by QEMU, about 15 minutes (bench/kernel/profile.sh).
 bench-kernel-profile:
 	$(DEPS) check
 	$(MAKE) $(B)/meson/build.ninja

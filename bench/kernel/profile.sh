@@ -17,8 +17,8 @@
 # self-test would log some 70 million instructions, and whose inline
 # helpers count in their callers): once with bench_n=N, once with
 # 2N; the guest's workload runs 6 N I/Os more in the second boot, and what
-# a boot does besides cancels out.  About 15 minutes per boot on one idle
-# core.  Prints the table and keeps it in build/bench-kernel-profile/.
+# a boot does besides cancels out.  3 to 4 minutes per boot on one core,
+# about 15 for the four.  Prints the table and keeps it in build/bench-kernel-profile/.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 base=${KERNEL:-6.12}
