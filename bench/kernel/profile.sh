@@ -11,14 +11,15 @@
 # WORKLOAD is write-psync (the default), write-libaio, write-io_uring or
 # read-psync, whose figures count the psync write of each block it reads
 # (bench/kernel/guest.sh writes them first): subtract write-psync's table
-# for the read alone.  Each kernel boots twice under -icount with QEMU logging
-# every instruction it executes in the block layer and null_blk
+# for the read alone.  Each kernel boots twice under -icount with QEMU
+# logging every instruction it executes in the block layer and null_blk
 # (-singlestep -d nochain,exec -dfilter; not lib/math, whose boot-time
 # self-test would log some 70 million instructions, and whose inline
 # helpers count in their callers): once with bench_n=N, once with
 # 2N; the guest's workload runs 6 N I/Os more in the second boot, and what
 # a boot does besides cancels out.  3 to 4 minutes per boot on one core,
-# about 15 for the four.  Prints the table and keeps it in build/bench-kernel-profile/.
+# about 15 for the four.  Prints the table and keeps it in
+# build/bench-kernel-profile/.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 base=${KERNEL:-6.12}

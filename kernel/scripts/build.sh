@@ -14,10 +14,10 @@
 # else.  Default tree is build/kernel/$KERNEL/src (the series, via
 # prepare.sh); --baseline uses the pristine worktree
 # build/kernel/$KERNEL/src-pristine; --prefix N, the series' first N patches
-# in build/kernel/$KERNEL/src-bisect, objects in obj-bisect (bisect-build.sh,
-# a patch measured on its own).  Objects go to
-# build/kernel/$KERNEL/obj-{patched,baseline}[-ARCH][-kunit] (no -ARCH for
-# x86_64) and are kept, so reruns are incremental.  The config is
+# in build/kernel/$KERNEL/src-bisect (bisect-build.sh, a patch measured on
+# its own).  Objects go to build/kernel/$KERNEL/obj-FLAVOUR[-ARCH][-kunit],
+# FLAVOUR patched, baseline or bisect (no -ARCH for x86_64), and are kept,
+# so reruns are incremental.  The config is
 # regenerated only when a fragment, the arch or the tree's Kconfig files
 # change.  Progress on stderr; the image's path is the last line on stdout.
 set -euo pipefail
@@ -36,6 +36,8 @@ while [ $# -gt 0 ]; do
 	esac
 	shift
 done
+[ -z "$prefix" ] || { [ $flavour = patched ] && [ -z "$src" ]; } ||
+	die "--prefix builds the series' first patches: not with --baseline or --src"
 # make's target, the image it leaves, the compiler and whether it is 64-bit
 cross=
 case $arch in
@@ -57,7 +59,7 @@ if [ -z "$src" ]; then
 	[ $flavour = baseline ] && src=$ksrc_pristine
 	if [ -n "$prefix" ]; then
 		bisect_checkout "$prefix"
-		src=$ksrc_bisect obj=${obj:-$kbuild/obj-bisect}
+		src=$ksrc_bisect flavour=bisect
 	fi
 fi
 [ -n "$obj" ] || obj=$kbuild/obj-$flavour$([ $arch = x86_64 ] || echo "-$arch")$suffix
