@@ -27,9 +27,9 @@
 #                     back), n = N / 4; QEMU completes them in host time
 #                     while the vCPU polls: expect noise of a few %
 # Devices (the 2022 series' zone sizes):
-#   nullb-po2/nullb-npo2  null_blk, 128 MiB / 96 MiB zones: 4096 zones and
-#                         memory_backed=0 (raw workloads), or 32 zones and
-#                         memory_backed=1 (filesystems)
+#   nullb-po2/nullb-npo2  null_blk, 128 MiB / 96 MiB zones: 4096 zones,
+#                         memory_backed=0 and one tag (raw workloads), or
+#                         32 zones and memory_backed=1 (filesystems)
 #   nvme-po2/nvme-npo2    QEMU's ZNS namespaces 2 (128 MiB) and 1 (96 MiB)
 . /guest/lib.sh
 . /guest/zoned.sh
@@ -126,10 +126,20 @@ written() { zones_reset && write_psync "$1"; }
 finished() { zones_reset && blkzone.zmath finish "$RAW"; }
 reset_zones() { blkzone.zmath reset -c "$1" "$RAW"; }
 
+# raw_bench DEVICE ZONE_MB - the raw workloads on a null_blk of one tag
+# (hw_queue_depth=1; and on 6.1 mq-deadline's two): a tag bitmap of four
+# tags or more is four words, and sbitmap starts each CPU at a random bit,
+# in a random word.  With one I/O in flight each freed tag becomes the
+# next hint, so every I/O of a boot stays in the word that boot drew, and
+# the word changes the cost of a tag: two boots of one pristine 6.12
+# differed by 10 instructions per write, more than the differences this
+# bench looks for.  With fewer than four tags the bitmap is one word, the
+# same in every boot; its deferred clear then runs on each I/O (about 50
+# instructions, on every kernel alike).
 raw_bench() {
 	local d=$1 zone_mb=$2 out
 	device_wanted "$d" || return 0
-	if ! out=$(nullb_new "bench$d" memory_backed=0 \
+	if ! out=$(nullb_new "bench$d" memory_backed=0 hw_queue_depth=1 \
 		size=$((zone_mb * 4096)) zone_size="$zone_mb"); then
 		say refused "$d $(echo $out)"
 		return 0
