@@ -146,8 +146,8 @@ bench-kernel:
 	ninja -C $(B)/meson
 	bench/kernel/run.sh
 
-# Which functions pay what bench-kernel counts: every instruction of the
-# block layer logged by QEMU, about 15 minutes (bench/kernel/profile.sh).
+# Which functions pay what bench-kernel counts: every kernel instruction
+# counted by a QEMU TCG plugin, about 5 minutes (bench/kernel/profile.sh).
 bench-kernel-profile:
 	$(DEPS) check
 	$(MAKE) $(B)/meson/build.ninja
