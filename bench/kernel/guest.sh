@@ -17,7 +17,8 @@
 #   zmath-bench done                 the last line
 # Command line: zmath.bench_n=N (default 16384), zmath.bench_only=W[,W]
 # (workloads, default all), zmath.bench_devices=po2 (the power-of-2 devices
-# alone: no non-power-of-2 device exists in that boot).  Workloads, 4 KiB I/Os at depth 1:
+# alone: no non-power-of-2 device exists in that boot) or npo2 (the others
+# alone).  Workloads, 4 KiB I/Os at depth 1:
 #   write-psync, write-libaio, write-io_uring, read-psync   fio, n = N
 #   reset             zone resets, blkzone over n = N / 16 full zones
 #   zonefs-write, btrfs-write   dd oflag=direct to a file, n = N / 4
@@ -45,7 +46,7 @@ MNT=/mnt/bench
 say() { echo "zmath-bench $*"; echo "zmath-bench $*" > "$TAP_OUT"; }
 wanted() { in_list "$BENCH_ONLY" "$1"; }
 # device_wanted DEVICE - DEVICE (nullb-npo2, ...) is among zmath.bench_devices
-device_wanted() { [ "$BENCH_DEVICES" != po2 ] || [ "${1##*-}" = po2 ]; }
+device_wanted() { [ -z "$BENCH_DEVICES" ] || [ "${1##*-}" = "$BENCH_DEVICES" ]; }
 # GNU date by its path: busybox's has no %N, and busybox sh runs its own
 # applets before anything in $PATH
 now_ns() { /usr/bin/date +%s%N; }

@@ -1,9 +1,10 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
 # profile.sh - `make bench-kernel-profile`: where a zoned I/O's instructions
-# go, function by function, pristine against patched, on a power-of-2
+# go, function by function: pristine against patched on a power-of-2
 # null_blk in a boot without a non-power-of-2 device (bench/kernel's
-# "alone").  bench/kernel/run.sh says how many instructions an I/O costs;
+# "alone"), and the patched kernel on a non-power-of-2 null_blk alone
+# ("npo2").  bench/kernel/run.sh says how many instructions an I/O costs;
 # this says which functions pay them.
 #
 #   [KERNEL=6.1] bench/kernel/profile.sh [WORKLOAD]
@@ -11,7 +12,7 @@
 # WORKLOAD is write-psync (the default), write-libaio, write-io_uring or
 # read-psync, whose figures count the psync write of each block it reads
 # (bench/kernel/guest.sh writes them first): subtract write-psync's table
-# for the read alone.  Each kernel boots twice under -icount with the TCG
+# for the read alone.  Each kind boots twice under -icount with the TCG
 # plugin bench/kernel/insn-count.c counting every instruction of the
 # kernel's text by address, and userspace's together: once with
 # bench_n=N, once with 2N; the guest's workload runs 6 N I/Os more in the
@@ -19,7 +20,7 @@
 # depends on its timing (the idle loop, the scheduler).  The plugin needs
 # QEMU's qemu-plugin.h, which no binary package ships: it comes from the
 # Debian source package of the installed QEMU, fetched once (24 MB).  The
-# four boots take about 5 minutes, two at a time.  Prints the table and
+# six boots take about 3 minutes, two at a time.  Prints the table and
 # keeps it in build/bench-kernel-profile/.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -64,15 +65,17 @@ plugin() {
 }
 
 # boot KIND BZIMAGE BENCH_N - one counted boot, into $out/KIND/LEN.counts
+# (KIND pristine, patched or npo2)
 boot() {
-	local kind=$1 bzimage=$2 bn=$3 dir=$out/$1 len obj=${2%/arch/*}
+	local kind=$1 bzimage=$2 bn=$3 dir=$out/$1 len obj=${2%/arch/*} devices
+	devices=$([ "$kind" = npo2 ] && echo npo2 || echo po2)
 	len=$([ "$bn" = $n ] && echo short || echo long)
 	mkdir -p "$dir"
 	read -r text_base text_size < <("$top/bench/kernel/profile.py" text \
 		"$obj/vmlinux")
 	bench_boot "$bzimage" "$initramfs" "$dir/qemu-$len" \
 		"$([ "$kind" = pristine ] && echo baseline || echo patched)" po2 \
-		"zmath.bench_n=$bn zmath.bench_only=$workload zmath.bench_devices=po2" \
+		"zmath.bench_n=$bn zmath.bench_only=$workload zmath.bench_devices=$devices" \
 		"-plugin $work/insn-count.so,base=$text_base,size=$text_size,out=$dir/$len.insns" \
 		> "$dir/qemu-$len.out" 2>&1 ||
 		die "$kind bench_n=$bn: QEMU failed ($dir/qemu-$len.out)"
@@ -86,15 +89,17 @@ boot() {
 mkdir -p "$work"
 plugin
 initramfs=$("$top/kernel/qemu/guest-image.sh" | tail -n 1)
-for kind in pristine patched; do
-	log "$base $kind: kernel/scripts/build.sh"
-	bzimage=$(KERNEL=$base "$top/kernel/scripts/build.sh" \
-		$([ $kind = pristine ] && echo --baseline) | tail -n 1)
+for kind in pristine patched npo2; do
+	if [ $kind != npo2 ]; then
+		log "$base $kind: kernel/scripts/build.sh"
+		bzimage=$(KERNEL=$base "$top/kernel/scripts/build.sh" \
+			$([ $kind = pristine ] && echo --baseline) | tail -n 1)
+	fi
 	log "$base $kind: two boots, bench_n=$n and $((2 * n)), every instruction counted"
 	boot $kind "$bzimage" $n &
 	boot $kind "$bzimage" $((2 * n)) &
 	wait -n && wait -n || die "$base $kind: a boot failed"
 done
-log "instructions per I/O ($workload, nullb-po2), pristine and patched's difference"
-"$top/bench/kernel/profile.py" table $((6 * n)) "$out/pristine" "$out/patched" |
+log "instructions per I/O ($workload), pristine po2 and the differences of patched po2 and npo2"
+"$top/bench/kernel/profile.py" table $((6 * n)) "$out/pristine" "$out/patched" "$out/npo2" |
 	tee "$out/table.txt"
