@@ -40,14 +40,15 @@ static uint64_t *counter_of(uint64_t vaddr)
 
 static void translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 {
+	const enum qemu_plugin_op add = QEMU_PLUGIN_INLINE_ADD_U64;
 	size_t i, n = qemu_plugin_tb_n_insns(tb);
 
 	for (i = 0; i < n; i++) {
 		struct qemu_plugin_insn *insn = qemu_plugin_tb_get_insn(tb, i);
+		uint64_t *counter = counter_of(qemu_plugin_insn_vaddr(insn));
 
-		qemu_plugin_register_vcpu_insn_exec_inline(insn,
-				QEMU_PLUGIN_INLINE_ADD_U64,
-				counter_of(qemu_plugin_insn_vaddr(insn)), 1);
+		qemu_plugin_register_vcpu_insn_exec_inline(insn, add, counter,
+							   1);
 	}
 }
 
