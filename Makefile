@@ -147,7 +147,7 @@ bench-kernel:
 	bench/kernel/run.sh
 
 # Which functions pay what bench-kernel counts: every kernel instruction
-# counted by a QEMU TCG plugin, about 5 minutes (bench/kernel/profile.sh).
+# counted by a QEMU TCG plugin, 4 to 6 minutes (bench/kernel/profile.sh).
 bench-kernel-profile:
 	$(DEPS) check
 	$(MAKE) $(B)/meson/build.ninja

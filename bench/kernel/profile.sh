@@ -20,7 +20,7 @@
 # depends on its timing (the idle loop, the scheduler).  The plugin needs
 # QEMU's qemu-plugin.h, which no binary package ships: it comes from the
 # Debian source package of the installed QEMU, fetched once (24 MB).  The
-# six boots take about 3 minutes, two at a time.  Prints the table and
+# six boots take 4 to 6 minutes, two at a time.  Prints the table and
 # keeps it in build/bench-kernel-profile/.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
