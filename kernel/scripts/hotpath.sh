@@ -45,7 +45,7 @@ done
 if [ $# = 0 ]; then
 	set -- submit_bio_noacct submit_bio_noacct_nocheck __submit_bio \
 		blk_mq_submit_bio bio_split_to_limits bio_split_rw \
-		get_max_io_size blk_rq_get_max_sectors \
+		bio_split_rw_rcp get_max_io_size blk_rq_get_max_sectors \
 		blk_mq_start_request blk_mq_end_request \
 		null_queue_rq null_handle_cmd null_process_zoned_cmd \
 		null_zone_write null_zone_valid_read_len \
@@ -54,7 +54,8 @@ if [ $# = 0 ]; then
 	6.1) set -- "$@" __bio_split_to_limits blk_req_needs_zone_write_lock \
 		__blk_req_zone_write_lock __blk_req_zone_write_unlock \
 		dd_insert_requests dd_dispatch_request dd_finish_request ;;
-	*) set -- "$@" blk_zone_plug_bio blk_zone_wplug_prepare_bio \
+	*) set -- "$@" blk_zone_plug_bio __blk_zone_plug_bio \
+		blk_zone_wplug_prepare_bio \
 		disk_get_and_lock_zone_wplug disk_get_hashed_zone_wplug \
 		blk_zone_write_plug_init_request \
 		blk_zone_write_plug_finish_request \
