@@ -6,8 +6,8 @@
 #
 # OUTDIR holds console.log, guest.tap and qemu.rc (run.sh).  Judged:
 #  - KUnit: the KTAP before /init, parsed by KERNEL_TREE's own
-#    tools/testing/kunit/kunit.py parse; every case of the zmath and
-#    blk_settings suites must pass (patched mode: the suites must be there;
+#    tools/testing/kunit/kunit.py parse; every case of the zmath,
+#    blk_settings and nvme_zns suites must pass (patched mode: the suites must be there;
 #    baseline: they are absent);
 #  - the guest's TAP (guest.tap): no "not ok", a final ZMATH-GUEST-RESULT
 #    line whose counts match the lines, and per group of checks the counts
@@ -41,9 +41,12 @@ esac
 kunit_parse "$console" "$out" "$tree"
 # The series' suites, each with the option that builds it: the zone math
 # (lib/math/zmath_kunit.c) and the stacked limits' chunk_sectors
-# reciprocal (block/tests/blk_settings_kunit.c).  kunit_line: "37/37, 3/3"
+# reciprocal (block/tests/blk_settings_kunit.c) and the zone sizes the NVMe
+# host takes (drivers/nvme/host/tests/zns_kunit.c).  kunit_line:
+# "37/37, 3/3, 2/2"
 kunit_line= kunit_all=0
-for spec in zmath:ZMATH_KUNIT_TEST blk_settings:BLK_SETTINGS_KUNIT_TEST; do
+for spec in zmath:ZMATH_KUNIT_TEST blk_settings:BLK_SETTINGS_KUNIT_TEST \
+	nvme_zns:NVME_ZNS_KUNIT_TEST; do
 	suite=${spec%%:*}
 	kunit_suite "$out" "$suite"
 	kunit_all=$((kunit_all + kunit_total))

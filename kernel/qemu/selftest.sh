@@ -14,7 +14,7 @@ trap 'rm -rf "$work"' EXIT
 bad=0
 
 ktap='KTAP version 1
-1..2
+1..3
     KTAP version 1
     # Subtest: zmath
     1..2
@@ -27,7 +27,13 @@ ok 1 zmath
     1..1
     ok 1 blk_test_a
 # blk_settings: pass:1 fail:0 skip:0 total:1
-ok 2 blk_settings'
+ok 2 blk_settings
+    KTAP version 1
+    # Subtest: nvme_zns
+    1..1
+    ok 1 nvme_zns_test_a
+# nvme_zns: pass:1 fail:0 skip:0 total:1
+ok 3 nvme_zns'
 tap='ok 1 - dev: created
 ok 2 - dev: check # SKIP no tool
 ok 3 - npo2: created # REFUSED zone_size must be power-of-two
@@ -99,15 +105,17 @@ judge() {
 
 echo "selftest of kernel/qemu/parse.sh:"
 case_ clean                patched  pass "none -"
-case_ clean-baseline       baseline pass "console /zmath\|blk\|KTAP\|^ *1\.\./d"
+case_ clean-baseline       baseline pass "console /zmath\|blk\|nvme\|KTAP\|^ *1\.\./d"
 case_ guest-not-ok         patched  fail 'tap s/^ok 1 - dev: created/not ok 1 - dev: created/;s/pass=2 fail=0/pass=1 fail=1/'
 case_ no-final-line        patched  fail 'tap /ZMATH-GUEST-RESULT/d'
 case_ counts-mismatch      patched  fail 'tap /^ok 2 /d'
 case_ no-guest-tap         patched  fail 'tap d'
 case_ kunit-case-fails     patched  fail 'console s/^    ok 2 zmath_test_b/    not ok 2 zmath_test_b/'
-case_ kunit-suite-missing  patched  fail "console /zmath\|blk\|KTAP\|^ *1\.\./d"
-case_ blk-suite-missing    patched  fail='no blk_settings suite' 'console /blk/d;s/^1\.\.2$/1..1/'
+case_ kunit-suite-missing  patched  fail "console /zmath\|blk\|nvme\|KTAP\|^ *1\.\./d"
+case_ blk-suite-missing    patched  fail='no blk_settings suite' 'console /blk/d;s/^1\.\.3$/1..2/;s/^ok 3 nvme_zns/ok 2 nvme_zns/'
 case_ blk-case-fails       patched  fail='KUnit blk_settings' 'console s/^    ok 1 blk_test_a/    not ok 1 blk_test_a/'
+case_ nvme-suite-missing   patched  fail='no nvme_zns suite' 'console /nvme/d;s/^1\.\.3$/1..2/'
+case_ nvme-case-fails      patched  fail='KUnit nvme_zns' 'console s/^    ok 1 nvme_zns_test_a/    not ok 1 nvme_zns_test_a/'
 case_ kernel-panic         patched  fail 'console $a Kernel panic - not syncing: Fatal exception'
 case_ oops                 patched  fail 'console $a Oops: 0000 [#1] PREEMPT'
 case_ warning              patched  fail 'console $a WARNING: CPU: 0 PID: 1 at block/blk-zoned.c:1 x'

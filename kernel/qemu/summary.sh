@@ -54,7 +54,7 @@ row "QEMU runs (build/kernel/BASE/qemu-MODE)" "${heads[@]}"
 rule
 per_run "last run" run_date
 per_run "verdict" verdict
-per_run "KUnit zmath, blk_settings: pass/cases" kunit
+per_run "KUnit zmath, blk_settings, nvme_zns: pass/cases" kunit
 per_run "guest TAP: pass/refused/fail/skip" guest
 rule
 
