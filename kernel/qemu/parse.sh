@@ -7,8 +7,8 @@
 # OUTDIR holds console.log, guest.tap and qemu.rc (run.sh).  Judged:
 #  - KUnit: the KTAP before /init, parsed by KERNEL_TREE's own
 #    tools/testing/kunit/kunit.py parse; every case of the zmath,
-#    blk_settings and nvme_zns suites must pass (patched mode: the suites must be there;
-#    baseline: they are absent);
+#    blk_settings and nvme_zns suites must pass (patched mode: the suites
+#    must be there; baseline: they are absent);
 #  - the guest's TAP (guest.tap): no "not ok", a final ZMATH-GUEST-RESULT
 #    line whose counts match the lines, and per group of checks the counts
 #    and skip reasons EXPECT.TSV declares (kernel/qemu/expect/BASE-MODE.tsv,

@@ -53,7 +53,9 @@ if [ $# = 0 ]; then
 	case $base in
 	6.1) set -- "$@" __bio_split_to_limits blk_req_needs_zone_write_lock \
 		__blk_req_zone_write_lock __blk_req_zone_write_unlock \
-		dd_insert_requests dd_dispatch_request dd_finish_request ;;
+		dd_insert_requests dd_dispatch_request __dd_dispatch_request \
+		deadline_next_request deadline_next_zoned_write \
+		dd_finish_request ;;
 	*) set -- "$@" blk_zone_plug_bio __blk_zone_plug_bio \
 		blk_zone_wplug_prepare_bio \
 		disk_get_and_lock_zone_wplug disk_get_hashed_zone_wplug \
